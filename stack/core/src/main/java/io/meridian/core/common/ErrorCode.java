@@ -1,0 +1,42 @@
+package io.meridian.core.common;
+
+/**
+ * Every error Meridian reports, with its HTTP status and the snake_case code of the Usergrid 2
+ * error format ({@code {"error": code, "error_description": ...}}). The REST layer maps a {@link
+ * MeridianException} to a response with exactly this status and code; nothing else decides either.
+ */
+public enum ErrorCode {
+  BAD_REQUEST(400, "bad_request"),
+  ILLEGAL_ARGUMENT(400, "illegal_argument"),
+  JSON_PARSE(400, "json_parse"),
+  QUERY_PARSE(400, "query_parse"),
+  DUPLICATE_UNIQUE_PROPERTY_EXISTS(400, "duplicate_unique_property_exists"),
+  UNAUTHORIZED(401, "unauthorized"),
+  FORBIDDEN(403, "forbidden"),
+  NOT_FOUND(404, "not_found"),
+  ENTITY_NOT_FOUND(404, "entity_not_found"),
+  APPLICATION_NOT_FOUND(404, "organization_application_not_found"),
+  METHOD_NOT_ALLOWED(405, "method_not_allowed"),
+  NOT_ACCEPTABLE(406, "not_acceptable"),
+  REQUEST_ENTITY_TOO_LARGE(413, "request_entity_too_large"),
+  UNSUPPORTED_MEDIA_TYPE(415, "unsupported_media_type"),
+  STORAGE_UNAVAILABLE(503, "storage_unavailable"),
+  INDEX_UNAVAILABLE(503, "index_unavailable"),
+  INTERNAL_ERROR(500, "internal_error");
+
+  private final int status;
+  private final String code;
+
+  ErrorCode(int status, String code) {
+    this.status = status;
+    this.code = code;
+  }
+
+  public int status() {
+    return status;
+  }
+
+  public String code() {
+    return code;
+  }
+}

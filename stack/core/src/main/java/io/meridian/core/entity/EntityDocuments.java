@@ -1,0 +1,132 @@
+package io.meridian.core.entity;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.Json;
+import io.meridian.core.common.MeridianException;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * The JSON shape of an entity: system properties first ({@code uuid, type, name, created, modified,
+ * metadata}), then the user's. System properties in a request body are ignored, as in Usergrid:
+ * they are Meridian's to set, so a body can never corrupt them.
+ */
+final class EntityDocuments {
+  static final Set<String> SYSTEM_PROPERTIES =
+      Set.of("uuid", "type", "created", "modified", "metadata");
+  static final int MAX_PROPERTY_NAME_LENGTH = 256;
+  static final int MAX_NAME_LENGTH = 1024;
+
+  private EntityDocuments() {}
+
+  /** The user properties of a request body, validated; system properties dropped. */
+  static ObjectNode userProperties(JsonNode body) {
+    if (body == null || !body.isObject()) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT, "An entity must be a JSON object, got " + describe(body));
+    }
+    ObjectNode properties = Json.object();
+    for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> field = it.next();
+      String key = field.getKey();
+      if (SYSTEM_PROPERTIES.contains(key)) {
+        continue;
+      }
+      if (key.isBlank() || key.length() > MAX_PROPERTY_NAME_LENGTH) {
+        throw new MeridianException(
+            ErrorCode.ILLEGAL_ARGUMENT,
+            "Property names must be 1 to " + MAX_PROPERTY_NAME_LENGTH + " non-blank characters");
+      }
+      properties.set(key, field.getValue());
+    }
+    JsonNode name = properties.get("name");
+    if (name != null && !name.isNull()) {
+      validateName(name);
+    }
+    return properties;
+  }
+
+  private static void validateName(JsonNode name) {
+    if (!name.isTextual() || name.asText().isBlank()) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT, "Property 'name' must be a non-blank string");
+    }
+    String text = name.asText();
+    if (text.length() > MAX_NAME_LENGTH) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT,
+          "Property 'name' is longer than " + MAX_NAME_LENGTH + " characters");
+    }
+    if (looksLikeUuid(text)) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT,
+          "Property 'name' must not be a UUID: entities are addressed by uuid or name in the"
+              + " same path segment");
+    }
+  }
+
+  static boolean looksLikeUuid(String text) {
+    if (text.length() != 36) {
+      return false;
+    }
+    try {
+      UUID.fromString(text);
+      return true;
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+  }
+
+  /** The complete entity JSON as the API serves it. */
+  static ObjectNode render(
+      UUID uuid,
+      CollectionName collection,
+      long created,
+      long modified,
+      ObjectNode userProperties) {
+    ObjectNode entity = Json.object();
+    entity.put("uuid", uuid.toString());
+    entity.put("type", collection.type());
+    JsonNode name = userProperties.get("name");
+    if (name != null && name.isTextual()) {
+      entity.set("name", name);
+    }
+    entity.put("created", created);
+    entity.put("modified", modified);
+    entity.putObject("metadata").put("path", "/" + collection.plural() + "/" + uuid);
+    userProperties
+        .fields()
+        .forEachRemaining(
+            field -> {
+              if (!field.getKey().equals("name")) {
+                entity.set(field.getKey(), field.getValue());
+              }
+            });
+    return entity;
+  }
+
+  /** The user properties of a stored entity (everything but the system properties). */
+  static ObjectNode storedUserProperties(String json) {
+    ObjectNode entity = Json.parseStoredObject(json);
+    entity.remove(SYSTEM_PROPERTIES);
+    return entity;
+  }
+
+  private static String describe(JsonNode node) {
+    if (node == null) {
+      return "nothing";
+    }
+    return switch (node.getNodeType()) {
+      case ARRAY -> "an array";
+      case STRING -> "a string";
+      case NUMBER -> "a number";
+      case BOOLEAN -> "a boolean";
+      case NULL -> "null";
+      default -> node.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
+    };
+  }
+}

@@ -1,0 +1,311 @@
+package io.meridian.core.entity;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.change.Change;
+import io.meridian.core.change.ChangeLog;
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.IdGenerator;
+import io.meridian.core.common.Json;
+import io.meridian.core.common.MeridianException;
+import io.meridian.core.common.TimeUuids;
+import io.meridian.core.index.IndexOperation;
+import io.meridian.core.index.IndexPipeline;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Entity use cases. Every write follows the same order, which is what makes it durable and
+ * indexable whatever fails: claim the unique name (if any), append to the change log, write the
+ * entity, then index it on the fast path. A crash after the log append leaves an entry the index
+ * repairer will act on; a crash after the claim leaves a name that a later writer may take over.
+ */
+public final class EntityService {
+  /** A name claim older than this whose entity does not hold the name was left by a crash. */
+  static final Duration ORPHAN_CLAIM_AGE = Duration.ofSeconds(30);
+
+  private final EntityStore store;
+  private final ChangeLog changeLog;
+  private final IndexPipeline indexPipeline;
+  private final IdGenerator ids;
+  private final Duration visibilityTimeout;
+
+  public EntityService(
+      EntityStore store,
+      ChangeLog changeLog,
+      IndexPipeline indexPipeline,
+      IdGenerator ids,
+      Duration visibilityTimeout) {
+    this.store = store;
+    this.changeLog = changeLog;
+    this.indexPipeline = indexPipeline;
+    this.ids = ids;
+    this.visibilityTimeout = visibilityTimeout;
+  }
+
+  /**
+   * Creates entities. All bodies are validated and all names claimed before anything is written, so
+   * a bad body or a taken name in an array creates none of them.
+   */
+  public List<StoredEntity> create(
+      ApplicationRef app, CollectionName collection, List<JsonNode> bodies, WriteOptions options) {
+    List<ObjectNode> properties = bodies.stream().map(EntityDocuments::userProperties).toList();
+    requireDistinctNames(collection, properties);
+    List<UUID> uuids = properties.stream().map(p -> ids.newTimeUuid()).toList();
+    List<String> claimed = new ArrayList<>();
+    try {
+      for (int i = 0; i < properties.size(); i++) {
+        String name = nameOf(properties.get(i));
+        if (name != null) {
+          claim(app, collection, name, uuids.get(i));
+          claimed.add(name);
+        }
+      }
+    } catch (MeridianException e) {
+      for (int i = 0; i < claimed.size(); i++) {
+        store.releaseName(app.id(), collection.plural(), claimed.get(i), uuids.get(i));
+      }
+      throw e;
+    }
+    List<StoredEntity> created = new ArrayList<>();
+    for (int i = 0; i < properties.size(); i++) {
+      UUID uuid = uuids.get(i);
+      long millis = TimeUuids.millis(uuid);
+      ObjectNode json = EntityDocuments.render(uuid, collection, millis, millis, properties.get(i));
+      created.add(
+          write(
+              app,
+              uuid,
+              new StoredEntity(
+                  uuid,
+                  collection.plural(),
+                  nameOf(properties.get(i)),
+                  TimeUuids.micros(uuid),
+                  millis,
+                  Json.write(json))));
+    }
+    awaitIndex(app, created, options);
+    return created;
+  }
+
+  /** The entity addressed by uuid or name; 404 {@code entity_not_found} if there is none. */
+  public StoredEntity get(ApplicationRef app, CollectionName collection, String uuidOrName) {
+    return find(app, collection, uuidOrName).orElseThrow(() -> notFound(collection, uuidOrName));
+  }
+
+  /**
+   * Merges the body's top-level properties into the entity ({@code null} removes a property). An
+   * entity addressed by a name that does not exist yet is created with that name.
+   */
+  public StoredEntity update(
+      ApplicationRef app,
+      CollectionName collection,
+      String uuidOrName,
+      JsonNode body,
+      WriteOptions options) {
+    ObjectNode changes = EntityDocuments.userProperties(body);
+    Optional<StoredEntity> existing = find(app, collection, uuidOrName);
+    if (existing.isEmpty()) {
+      if (EntityDocuments.looksLikeUuid(uuidOrName)) {
+        throw notFound(collection, uuidOrName);
+      }
+      changes.put("name", uuidOrName);
+      return create(app, collection, List.of(changes), options).get(0);
+    }
+    StoredEntity current = existing.get();
+    ObjectNode merged = EntityDocuments.storedUserProperties(current.json());
+    changes
+        .fields()
+        .forEachRemaining(
+            field -> {
+              if (field.getValue().isNull()) {
+                merged.remove(field.getKey());
+              } else {
+                merged.set(field.getKey(), field.getValue());
+              }
+            });
+    String oldName = current.name();
+    String newName = nameOf(merged);
+    boolean renamed = newName != null && !newName.equalsIgnoreCase(oldName);
+    if (renamed) {
+      claim(app, collection, newName, current.uuid());
+    }
+    UUID changeId = ids.newTimeUuid();
+    long version = Math.max(TimeUuids.micros(changeId), current.version() + 1);
+    ObjectNode json =
+        EntityDocuments.render(
+            current.uuid(), collection, current.created(), version / 1000, merged);
+    StoredEntity updated =
+        write(
+            app,
+            changeId,
+            new StoredEntity(
+                current.uuid(),
+                collection.plural(),
+                newName,
+                version,
+                current.created(),
+                Json.write(json)));
+    if (oldName != null && (newName == null || renamed)) {
+      store.releaseName(app.id(), collection.plural(), oldName, current.uuid());
+    }
+    awaitIndex(app, List.of(updated), options);
+    return updated;
+  }
+
+  /** Deletes the entity and frees its name; returns it as it was. */
+  public StoredEntity delete(
+      ApplicationRef app, CollectionName collection, String uuidOrName, WriteOptions options) {
+    StoredEntity current = get(app, collection, uuidOrName);
+    UUID changeId = ids.newTimeUuid();
+    long version = Math.max(TimeUuids.micros(changeId), current.version() + 1);
+    changeLog.append(
+        new Change(changeId, app.id(), collection.plural(), current.uuid(), version, true));
+    store.delete(app.id(), current.uuid(), version);
+    if (current.name() != null) {
+      store.releaseName(app.id(), collection.plural(), current.name(), current.uuid());
+    }
+    wait(
+        List.of(new IndexOperation.Delete(app.id(), collection.plural(), current.uuid(), version)),
+        options);
+    return current;
+  }
+
+  private StoredEntity write(ApplicationRef app, UUID changeId, StoredEntity entity) {
+    changeLog.append(
+        new Change(
+            changeId, app.id(), entity.collection(), entity.uuid(), entity.version(), false));
+    store.save(app.id(), entity);
+    return entity;
+  }
+
+  private void awaitIndex(ApplicationRef app, List<StoredEntity> entities, WriteOptions options) {
+    List<IndexOperation> operations = new ArrayList<>();
+    for (StoredEntity entity : entities) {
+      operations.add(
+          new IndexOperation.Upsert(
+              app.id(),
+              entity.collection(),
+              entity.uuid(),
+              entity.version(),
+              Json.parseStoredObject(entity.json())));
+    }
+    wait(operations, options);
+  }
+
+  /**
+   * Waits, at most the visibility timeout, for the fast index path. Its failure is not the
+   * writer's: the write is durable and the repairer indexes it later.
+   */
+  private void wait(List<IndexOperation> operations, WriteOptions options) {
+    var indexed = indexPipeline.index(operations, options.visibleToQueries());
+    if (!options.visibleToQueries()) {
+      return;
+    }
+    try {
+      indexed.get(visibilityTimeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException | ExecutionException e) {
+      // Durable already; visibility follows through the repairer.
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  Optional<StoredEntity> find(ApplicationRef app, CollectionName collection, String uuidOrName) {
+    if (uuidOrName == null || uuidOrName.isBlank()) {
+      return Optional.empty();
+    }
+    if (EntityDocuments.looksLikeUuid(uuidOrName)) {
+      UUID uuid = UUID.fromString(uuidOrName);
+      if (!TimeUuids.isTimeBased(uuid)) {
+        return Optional.empty();
+      }
+      return store
+          .load(app.id(), uuid)
+          .filter(entity -> entity.collection().equals(collection.plural()));
+    }
+    return store
+        .nameHolder(app.id(), collection.plural(), uuidOrName)
+        .flatMap(holder -> store.load(app.id(), holder.uuid()))
+        .filter(
+            entity ->
+                entity.collection().equals(collection.plural())
+                    && uuidOrName.equalsIgnoreCase(entity.name()));
+  }
+
+  private void claim(ApplicationRef app, CollectionName collection, String name, UUID uuid) {
+    String plural = collection.plural();
+    if (store.claimName(app.id(), plural, name, uuid)) {
+      return;
+    }
+    Optional<EntityStore.NameHolder> holder = store.nameHolder(app.id(), plural, name);
+    if (holder.isEmpty() && store.claimName(app.id(), plural, name, uuid)) {
+      return; // released between our two looks
+    }
+    if (holder.isPresent() && isOrphan(app, collection, name, holder.get())) {
+      if (store.takeOverName(app.id(), plural, name, holder.get().uuid(), uuid)) {
+        return;
+      }
+    }
+    throw new MeridianException(
+        ErrorCode.DUPLICATE_UNIQUE_PROPERTY_EXISTS,
+        "Entity "
+            + collection.type()
+            + " requires that property named name be unique, value of "
+            + name
+            + " exists");
+  }
+
+  /** A claim no entity backs, old enough that no write that made it can still be under way. */
+  private boolean isOrphan(
+      ApplicationRef app, CollectionName collection, String name, EntityStore.NameHolder holder) {
+    long ageMicros = TimeUuids.micros(ids.newTimeUuid()) - holder.claimedAtMicros();
+    if (ageMicros < ORPHAN_CLAIM_AGE.toNanos() / 1000) {
+      return false;
+    }
+    return store
+        .load(app.id(), holder.uuid())
+        .filter(
+            entity ->
+                entity.collection().equals(collection.plural())
+                    && name.equalsIgnoreCase(entity.name()))
+        .isEmpty();
+  }
+
+  private static void requireDistinctNames(CollectionName collection, List<ObjectNode> bodies) {
+    Set<String> seen = new HashSet<>();
+    for (ObjectNode body : bodies) {
+      String name = nameOf(body);
+      if (name != null && !seen.add(name.toLowerCase(Locale.ROOT))) {
+        throw new MeridianException(
+            ErrorCode.DUPLICATE_UNIQUE_PROPERTY_EXISTS,
+            "Entity "
+                + collection.type()
+                + " requires that property named name be unique, value of "
+                + name
+                + " appears twice in the request");
+      }
+    }
+  }
+
+  private static String nameOf(ObjectNode properties) {
+    JsonNode name = properties.get("name");
+    return name != null && name.isTextual() ? name.asText() : null;
+  }
+
+  private static MeridianException notFound(CollectionName collection, String uuidOrName) {
+    return new MeridianException(
+        ErrorCode.ENTITY_NOT_FOUND,
+        "Entity " + collection.type() + " with identifier " + uuidOrName + " not found");
+  }
+}

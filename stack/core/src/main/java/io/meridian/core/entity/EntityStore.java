@@ -1,0 +1,46 @@
+package io.meridian.core.entity;
+
+import java.util.Collection;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Persistence of entities and of the unique names within a collection. */
+public interface EntityStore {
+
+  Optional<StoredEntity> load(UUID applicationId, UUID uuid);
+
+  /** Loads many entities concurrently; missing ones are absent from the result. */
+  Map<UUID, StoredEntity> loadAll(UUID applicationId, Collection<UUID> uuids);
+
+  /** Writes the entity with its version as the write time: a newer version always wins. */
+  void save(UUID applicationId, StoredEntity entity);
+
+  /** Deletes the entity as of {@code version}: writes older than that can never bring it back. */
+  void delete(UUID applicationId, UUID uuid, long version);
+
+  /** Who holds a name in a collection (names compare case-insensitively), if anyone. */
+  Optional<NameHolder> nameHolder(UUID applicationId, String collection, String name);
+
+  /**
+   * Claims a name for an entity. Of concurrent claims on any node exactly one succeeds.
+   *
+   * @return whether {@code uuid} now holds the name
+   */
+  boolean claimName(UUID applicationId, String collection, String name, UUID uuid);
+
+  /**
+   * Moves a name from {@code expectedHolder} to {@code uuid}, only if {@code expectedHolder} still
+   * holds it (used to take over names left behind by a write that crashed half way).
+   */
+  boolean takeOverName(
+      UUID applicationId, String collection, String name, UUID expectedHolder, UUID uuid);
+
+  /** Frees a name, only if {@code holder} still holds it. */
+  void releaseName(UUID applicationId, String collection, String name, UUID holder);
+
+  /**
+   * @param claimedAtMicros when the holder claimed the name (Cassandra write time)
+   */
+  record NameHolder(UUID uuid, long claimedAtMicros) {}
+}

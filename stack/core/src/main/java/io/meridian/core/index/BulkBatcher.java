@@ -1,0 +1,80 @@
+package io.meridian.core.index;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Groups index operations of concurrent writers into bulk requests, like a group commit: while
+ * {@code maxInFlight} bulks are under way, new operations queue up and leave together in the next
+ * one. Nothing waits for a timer, so a lone writer pays no batching delay.
+ *
+ * <p>Each submitted operation's future completes with true when the index applied it (or already
+ * held a newer version), false when it could not (the repairer will index it later).
+ */
+final class BulkBatcher {
+  private record Pending(IndexOperation operation, CompletableFuture<Boolean> done) {}
+
+  private final EntityIndex index;
+  private final int maxInFlight;
+  private final int maxBatch;
+  private final Queue<Pending> queue = new ConcurrentLinkedQueue<>();
+  private final AtomicInteger inFlight = new AtomicInteger();
+
+  BulkBatcher(EntityIndex index, int maxInFlight, int maxBatch) {
+    this.index = index;
+    this.maxInFlight = maxInFlight;
+    this.maxBatch = maxBatch;
+  }
+
+  CompletableFuture<Boolean> submit(IndexOperation operation) {
+    CompletableFuture<Boolean> done = new CompletableFuture<>();
+    queue.add(new Pending(operation, done));
+    drain();
+    return done;
+  }
+
+  private void drain() {
+    while (!queue.isEmpty()) {
+      int current = inFlight.get();
+      if (current >= maxInFlight) {
+        return; // a finishing bulk calls drain() again
+      }
+      if (!inFlight.compareAndSet(current, current + 1)) {
+        continue;
+      }
+      List<Pending> batch = new ArrayList<>();
+      for (Pending next; batch.size() < maxBatch && (next = queue.poll()) != null; ) {
+        batch.add(next);
+      }
+      if (batch.isEmpty()) {
+        inFlight.decrementAndGet();
+        continue;
+      }
+      send(batch);
+    }
+  }
+
+  private void send(List<Pending> batch) {
+    List<IndexOperation> operations = batch.stream().map(Pending::operation).toList();
+    CompletableFuture<IndexResult> request;
+    try {
+      request = index.apply(operations).toCompletableFuture();
+    } catch (RuntimeException e) {
+      request = CompletableFuture.failedFuture(e);
+    }
+    request.whenComplete(
+        (result, error) -> {
+          inFlight.decrementAndGet();
+          for (Pending pending : batch) {
+            boolean applied =
+                error == null && !result.failed().contains(pending.operation().entityId());
+            pending.done().complete(applied);
+          }
+          drain();
+        });
+  }
+}

@@ -1,0 +1,51 @@
+package io.meridian.core.index;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * The query index over entities (Elasticsearch in production). Cassandra is the truth: the index
+ * only answers "which uuids match", and can always be rebuilt from Cassandra.
+ *
+ * <p>Versions are external and strictly increasing per entity: an operation whose version is not
+ * newer than what the index holds is ignored (reported as {@link IndexResult#stale()}), so replays
+ * and out-of-order deliveries are harmless.
+ */
+public interface EntityIndex {
+
+  /** Creates index templates, indexes and aliases if missing. Idempotent; safe on every start. */
+  void ensureSchema();
+
+  /**
+   * Applies the operations in one bulk request. Completes normally when the index answered, even if
+   * some operations failed (see {@link IndexResult#failed()}); completes exceptionally with {@link
+   * IndexUnavailableException} when the index cannot be reached.
+   */
+  CompletionStage<IndexResult> apply(List<IndexOperation> operations);
+
+  /**
+   * The version the index holds for each of the given entities; entities it does not hold (or holds
+   * as deleted) are absent from the map.
+   */
+  CompletionStage<Map<UUID, Long>> indexedVersions(Collection<UUID> entityIds);
+
+  /** Makes every operation applied before this call visible to searches. */
+  CompletionStage<Void> refresh();
+
+  /**
+   * Runs a query of the Usergrid query language over one collection of one application.
+   *
+   * @throws io.meridian.core.common.MeridianException with {@code QUERY_PARSE} for a bad query,
+   *     {@code INDEX_UNAVAILABLE} when the index cannot be reached
+   */
+  SearchHits search(IndexQuery query);
+
+  /** True when the last contact with the index succeeded; cheap, never blocks. */
+  boolean isAvailable();
+
+  /** Probes the index now (cluster health); used by health endpoints and the repairer. */
+  boolean probe();
+}

@@ -1,0 +1,75 @@
+package io.meridian.core.schema;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Brings a keyspace to the newest schema version: creates it if missing, then runs each migration
+ * not yet recorded in {@code schema_migrations}, in order. Safe to run on every start of every
+ * node.
+ */
+public final class CassandraSchema {
+  private static final Logger LOG = LoggerFactory.getLogger(CassandraSchema.class);
+  private static final Pattern KEYSPACE = Pattern.compile("[a-z][a-z0-9_]{0,47}");
+  private static final Duration DDL_TIMEOUT = Duration.ofSeconds(30);
+
+  private CassandraSchema() {}
+
+  /**
+   * @param replication the CQL replication map, e.g. {@code {'class': 'SimpleStrategy',
+   *     'replication_factor': 1}}
+   * @return the schema version after migrating
+   */
+  public static int migrate(CqlSession session, String keyspace, String replication) {
+    if (!KEYSPACE.matcher(keyspace).matches()) {
+      throw new IllegalArgumentException("Invalid keyspace name: " + keyspace);
+    }
+    ddl(
+        session,
+        "CREATE KEYSPACE IF NOT EXISTS " + keyspace + " WITH replication = " + replication);
+    ddl(
+        session,
+        "CREATE TABLE IF NOT EXISTS "
+            + keyspace
+            + ".schema_migrations (version int PRIMARY KEY, description text, applied_at"
+            + " timestamp)");
+    Set<Integer> applied = new HashSet<>();
+    for (Row row : session.execute("SELECT version FROM " + keyspace + ".schema_migrations")) {
+      applied.add(row.getInt("version"));
+    }
+    int current = 0;
+    for (Migration migration : Migrations.ALL) {
+      current = migration.version();
+      if (applied.contains(migration.version())) {
+        continue;
+      }
+      LOG.info("Applying schema migration {}: {}", migration.version(), migration.description());
+      for (String statement : migration.statements()) {
+        ddl(session, statement.replace("{ks}", keyspace));
+      }
+      session.execute(
+          SimpleStatement.newInstance(
+              "INSERT INTO "
+                  + keyspace
+                  + ".schema_migrations (version, description, applied_at) VALUES (?, ?, ?)",
+              migration.version(),
+              migration.description(),
+              Instant.now()));
+    }
+    return current;
+  }
+
+  private static void ddl(CqlSession session, String cql) {
+    session.execute(SimpleStatement.newInstance(cql).setTimeout(DDL_TIMEOUT));
+    // Every node must see a table before statements against it are prepared anywhere.
+    session.checkSchemaAgreement();
+  }
+}

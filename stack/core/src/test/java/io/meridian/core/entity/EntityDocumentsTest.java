@@ -1,0 +1,88 @@
+package io.meridian.core.entity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.Json;
+import io.meridian.core.common.MeridianException;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class EntityDocumentsTest {
+
+  private static JsonNode json(String text) throws Exception {
+    return Json.MAPPER.readTree(text);
+  }
+
+  @Test
+  void ignores_system_properties_in_a_body() throws Exception {
+    ObjectNode properties =
+        EntityDocuments.userProperties(
+            json(
+                "{\"uuid\":\"x\",\"type\":\"cat\",\"created\":1,\"modified\":2,"
+                    + "\"metadata\":{\"path\":\"/evil\"},\"color\":\"brown\"}"));
+
+    assertThat(properties.fieldNames()).toIterable().containsExactly("color");
+  }
+
+  @Test
+  void rejects_a_body_that_is_not_an_object() {
+    assertThatThrownBy(() -> EntityDocuments.userProperties(json("[1,2]")))
+        .isInstanceOf(MeridianException.class)
+        .hasMessageContaining("an array");
+    assertThatThrownBy(() -> EntityDocuments.userProperties(json("\"text\"")))
+        .hasMessageContaining("a string");
+  }
+
+  @Test
+  void rejects_a_name_that_is_not_a_string() {
+    assertThatThrownBy(() -> EntityDocuments.userProperties(json("{\"name\": 5}")))
+        .isInstanceOf(MeridianException.class)
+        .extracting(e -> ((MeridianException) e).code())
+        .isEqualTo(ErrorCode.ILLEGAL_ARGUMENT);
+  }
+
+  @Test
+  void rejects_a_name_that_is_a_uuid() {
+    String uuid = UUID.randomUUID().toString();
+
+    assertThatThrownBy(() -> EntityDocuments.userProperties(json("{\"name\": \"" + uuid + "\"}")))
+        .hasMessageContaining("must not be a UUID");
+  }
+
+  @Test
+  void rejects_blank_property_names() {
+    assertThatThrownBy(() -> EntityDocuments.userProperties(json("{\" \": 1}")))
+        .isInstanceOf(MeridianException.class);
+  }
+
+  @Test
+  void renders_system_properties_first_then_user_properties() throws Exception {
+    UUID uuid = UUID.fromString("5a8b8f10-c98d-11f0-8000-000000000001");
+    ObjectNode properties = (ObjectNode) json("{\"color\":\"brown\",\"name\":\"fido\"}");
+
+    ObjectNode rendered =
+        EntityDocuments.render(uuid, CollectionName.of("dogs"), 10L, 20L, properties);
+
+    assertThat(List.of(rendered.fieldNames()).get(0))
+        .toIterable()
+        .containsExactly("uuid", "type", "name", "created", "modified", "metadata", "color");
+    assertThat(rendered.get("type").asText()).isEqualTo("dog");
+    assertThat(rendered.at("/metadata/path").asText()).isEqualTo("/dogs/" + uuid);
+  }
+
+  @Test
+  void stored_user_properties_drop_the_system_ones() throws Exception {
+    String stored =
+        "{\"uuid\":\"u\",\"type\":\"dog\",\"name\":\"fido\",\"created\":1,\"modified\":2,"
+            + "\"metadata\":{\"path\":\"/dogs/u\"},\"color\":\"brown\"}";
+
+    ObjectNode properties = EntityDocuments.storedUserProperties(stored);
+
+    assertThat(properties.fieldNames()).toIterable().containsExactly("name", "color");
+  }
+}

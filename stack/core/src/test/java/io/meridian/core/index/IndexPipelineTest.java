@@ -1,0 +1,116 @@
+package io.meridian.core.index;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+class IndexPipelineTest {
+  private static final UUID APP = UUID.randomUUID();
+
+  private static IndexOperation upsert() {
+    return new IndexOperation.Upsert(
+        APP, "dogs", UUID.randomUUID(), 1L, JsonNodeFactory.instance.objectNode());
+  }
+
+  @Test
+  void operations_arriving_while_a_bulk_is_in_flight_share_the_next_bulk() {
+    RecordingIndex index = new RecordingIndex();
+    IndexPipeline pipeline = new IndexPipeline(index, true, 1, 1000);
+
+    CompletableFuture<Boolean> first = pipeline.index(List.of(upsert()), false);
+    List<CompletableFuture<Boolean>> later = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      later.add(pipeline.index(List.of(upsert()), false));
+    }
+    assertThat(index.bulks).hasSize(1);
+
+    index.completeBulk(0, List.of());
+
+    assertThat(first).isCompletedWithValue(true);
+    assertThat(index.bulks).hasSize(2);
+    assertThat(index.bulks.get(1)).hasSize(5);
+    index.completeBulk(1, List.of());
+    assertThat(later).allSatisfy(f -> assertThat(f).isCompletedWithValue(true));
+  }
+
+  @Test
+  void a_failed_operation_reports_false_and_the_others_true() {
+    RecordingIndex index = new RecordingIndex();
+    IndexPipeline pipeline = new IndexPipeline(index, true, 2, 1000);
+    IndexOperation failing = upsert();
+
+    CompletableFuture<Boolean> bad = pipeline.index(List.of(failing), false);
+    CompletableFuture<Boolean> good = pipeline.index(List.of(upsert()), false);
+    index.completeBulk(0, List.of(failing.entityId()));
+    index.completeBulk(1, List.of());
+
+    assertThat(bad).isCompletedWithValue(false);
+    assertThat(good).isCompletedWithValue(true);
+  }
+
+  @Test
+  void visible_writes_wait_for_a_refresh_that_started_after_they_were_indexed() {
+    RecordingIndex index = new RecordingIndex();
+    IndexPipeline pipeline = new IndexPipeline(index, true, 2, 1000);
+
+    CompletableFuture<Boolean> write = pipeline.index(List.of(upsert()), true);
+    index.completeBulk(0, List.of());
+    assertThat(write).isNotDone();
+    assertThat(index.pendingRefreshes).hasSize(1);
+
+    index.pendingRefreshes.get(0).complete(null);
+
+    assertThat(write).isCompletedWithValue(true);
+  }
+
+  @Test
+  void writers_arriving_during_a_refresh_share_the_next_one() {
+    RecordingIndex index = new RecordingIndex();
+    IndexPipeline pipeline = new IndexPipeline(index, true, 4, 1000);
+    CompletableFuture<Boolean> first = pipeline.index(List.of(upsert()), true);
+    index.completeBulk(0, List.of());
+
+    CompletableFuture<Boolean> second = pipeline.index(List.of(upsert()), true);
+    CompletableFuture<Boolean> third = pipeline.index(List.of(upsert()), true);
+    index.completeBulk(1, List.of());
+    index.completeBulk(2, List.of());
+    assertThat(index.pendingRefreshes).hasSize(1);
+
+    index.pendingRefreshes.get(0).complete(null);
+    assertThat(first).isCompletedWithValue(true);
+    assertThat(second).isNotDone();
+    assertThat(index.pendingRefreshes).hasSize(2);
+
+    index.pendingRefreshes.get(1).complete(null);
+    assertThat(second).isCompletedWithValue(true);
+    assertThat(third).isCompletedWithValue(true);
+    assertThat(index.pendingRefreshes).hasSize(2);
+  }
+
+  @Test
+  void gives_up_at_once_while_the_index_is_unavailable() {
+    RecordingIndex index = new RecordingIndex();
+    index.available = false;
+    IndexPipeline pipeline = new IndexPipeline(index, true, 2, 1000);
+
+    assertThat(pipeline.index(List.of(upsert()), true)).isCompletedWithValue(false);
+    assertThat(index.bulks).isEmpty();
+  }
+
+  @Test
+  void a_failing_refresh_reports_false_without_throwing() {
+    RecordingIndex index = new RecordingIndex();
+    IndexPipeline pipeline = new IndexPipeline(index, true, 2, 1000);
+
+    CompletableFuture<Boolean> write = pipeline.index(List.of(upsert()), true);
+    index.completeBulk(0, List.of());
+    index.pendingRefreshes.get(0).completeExceptionally(new IllegalStateException("down"));
+
+    assertThat(write).isCompletedWithValue(false);
+  }
+}
