@@ -1,0 +1,188 @@
+package io.meridian.index.elasticsearch;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.core.index.IndexOperation;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Turns an entity into the index document: fixed metadata fields plus one {@code fields} entry per
+ * leaf value (see docs/index-mapping.md). The output only ever uses the fields the strict mapping
+ * declares, so no entity can add to the mapping or be rejected for a type clash.
+ */
+final class DocumentFlattener {
+  /** Built-in properties go first so the value cap can never push them out. */
+  private static final List<String> BUILT_INS =
+      List.of("uuid", "type", "name", "created", "modified");
+
+  /** Not user data: the API renders it from the path, so it is never indexed. */
+  private static final String METADATA = "metadata";
+
+  /** Bounds analysis work per string; words beyond are not found by {@code contains}. */
+  static final int MAX_TEXT_LENGTH = 32_766;
+
+  private static final Pattern UUID_TEXT =
+      Pattern.compile(
+          "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+
+  private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+  private final int maxValues;
+
+  DocumentFlattener(int maxValues) {
+    this.maxValues = maxValues;
+  }
+
+  /**
+   * @param truncated true when the entity had more than the allowed number of values and only the
+   *     first ones were indexed
+   */
+  record Document(ObjectNode source, boolean truncated) {}
+
+  Document upsert(IndexOperation.Upsert operation) {
+    ObjectNode document = metadata(operation);
+    document.put(IndexSchema.DELETED, false);
+    ObjectNode entity = operation.entity();
+    copyLong(entity, "created", document);
+    copyLong(entity, "modified", document);
+    Entries entries = new Entries(document.putArray(IndexSchema.FIELDS));
+    for (String builtIn : BUILT_INS) {
+      entries.flatten(builtIn, entity.get(builtIn));
+    }
+    for (Map.Entry<String, JsonNode> property : entity.properties()) {
+      if (!BUILT_INS.contains(property.getKey()) && !METADATA.equals(property.getKey())) {
+        entries.flatten(property.getKey(), property.getValue());
+      }
+    }
+    return new Document(document, entries.truncated);
+  }
+
+  /**
+   * A deletion is indexed as a tombstone document (not an Elasticsearch delete) so its version is
+   * kept for good: an older upsert replayed after the delete stays stale instead of resurrecting
+   * the entity once Elasticsearch has forgotten a real delete ({@code index.gc_deletes}, 60 s).
+   */
+  ObjectNode tombstone(IndexOperation.Delete operation) {
+    ObjectNode document = metadata(operation);
+    document.put(IndexSchema.DELETED, true);
+    return document;
+  }
+
+  private static ObjectNode metadata(IndexOperation operation) {
+    ObjectNode document = JSON.objectNode();
+    document.put(IndexSchema.APP_ID, operation.applicationId().toString());
+    document.put(IndexSchema.COLLECTION, operation.collection());
+    document.put(IndexSchema.UUID, operation.entityId().toString());
+    return document;
+  }
+
+  private static void copyLong(ObjectNode entity, String property, ObjectNode document) {
+    JsonNode value = entity.get(property);
+    if (value != null && value.isIntegralNumber() && value.canConvertToLong()) {
+      document.put(property, value.longValue());
+    }
+  }
+
+  /** Collects the {@code fields} entries of one document, stopping at the cap. */
+  private final class Entries {
+    private final ArrayNode out;
+    private boolean truncated;
+
+    Entries(ArrayNode out) {
+      this.out = out;
+    }
+
+    void flatten(String path, JsonNode node) {
+      if (node == null || node.isNull() || node.isMissingNode()) {
+        return;
+      }
+      if (node.isObject()) {
+        location(path, node);
+        for (Map.Entry<String, JsonNode> child : node.properties()) {
+          flatten(path + "." + child.getKey(), child.getValue());
+        }
+      } else if (node.isArray()) {
+        for (JsonNode element : node) {
+          flatten(path, element);
+        }
+      } else if (node.isTextual()) {
+        string(path, node.textValue());
+      } else if (node.isNumber()) {
+        number(path, node);
+      } else if (node.isBoolean()) {
+        ObjectNode entry = entry(path);
+        if (entry != null) {
+          entry.put("boolean", node.booleanValue());
+        }
+      }
+    }
+
+    private void string(String path, String value) {
+      ObjectNode entry = entry(path);
+      if (entry == null) {
+        return;
+      }
+      entry.put("string", value);
+      entry.put(
+          "text", value.length() > MAX_TEXT_LENGTH ? value.substring(0, MAX_TEXT_LENGTH) : value);
+      if (value.length() == 36 && UUID_TEXT.matcher(value).matches()) {
+        entry.put("uuid", java.util.UUID.fromString(value).toString());
+      }
+    }
+
+    /** Every number goes to {@code double} (one field to range over); integers also to long. */
+    private void number(String path, JsonNode value) {
+      double asDouble = value.doubleValue();
+      if (!Double.isFinite(asDouble)) {
+        return;
+      }
+      ObjectNode entry = entry(path);
+      if (entry == null) {
+        return;
+      }
+      entry.put("double", asDouble);
+      if (value.isIntegralNumber() && value.canConvertToLong()) {
+        entry.put("long", value.longValue());
+      }
+    }
+
+    /** {latitude, longitude} objects and GeoJSON points also become a geo_point entry. */
+    private void location(String path, JsonNode object) {
+      JsonNode latitude = object.get("latitude");
+      JsonNode longitude = object.get("longitude");
+      JsonNode coordinates = object.get("coordinates");
+      if (coordinates != null
+          && coordinates.isArray()
+          && coordinates.size() == 2
+          && "Point".equalsIgnoreCase(object.path("type").asText())) {
+        latitude = coordinates.get(1);
+        longitude = coordinates.get(0);
+      }
+      if (latitude == null || longitude == null || !latitude.isNumber() || !longitude.isNumber()) {
+        return;
+      }
+      double lat = latitude.doubleValue();
+      double lon = longitude.doubleValue();
+      if (Math.abs(lat) > 90 || Math.abs(lon) > 180) {
+        return;
+      }
+      ObjectNode entry = entry(path);
+      if (entry != null) {
+        entry.putObject("location").put("lat", lat).put("lon", lon);
+      }
+    }
+
+    /** A new entry for {@code path}, or null once the cap is reached. */
+    private ObjectNode entry(String path) {
+      if (out.size() >= maxValues) {
+        truncated = true;
+        return null;
+      }
+      return out.addObject().put("name", path);
+    }
+  }
+}

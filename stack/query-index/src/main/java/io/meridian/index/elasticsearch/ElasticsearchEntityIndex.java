@@ -1,0 +1,301 @@
+package io.meridian.index.elasticsearch;
+
+import co.elastic.clients.elasticsearch.ElasticsearchAsyncClient;
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch._types.ElasticsearchException;
+import co.elastic.clients.elasticsearch._types.HealthStatus;
+import co.elastic.clients.elasticsearch._types.VersionType;
+import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
+import co.elastic.clients.elasticsearch.core.mget.MultiGetResponseItem;
+import co.elastic.clients.elasticsearch.core.search.Hit;
+import co.elastic.clients.json.JsonData;
+import co.elastic.clients.json.jackson.JacksonJsonpMapper;
+import co.elastic.clients.transport.rest_client.RestClientOptions;
+import co.elastic.clients.transport.rest_client.RestClientTransport;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.MeridianException;
+import io.meridian.core.index.EntityIndex;
+import io.meridian.core.index.IndexOperation;
+import io.meridian.core.index.IndexQuery;
+import io.meridian.core.index.IndexResult;
+import io.meridian.core.index.IndexUnavailableException;
+import io.meridian.core.index.SearchHits;
+import io.meridian.index.query.Query;
+import io.meridian.index.query.QueryParser;
+import jakarta.json.JsonValue;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.http.HttpHost;
+import org.apache.http.client.config.RequestConfig;
+import org.elasticsearch.client.RestClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@link EntityIndex} on Elasticsearch 8 through the low-level REST client. Thread-safe; one
+ * instance per process, closed on shutdown.
+ *
+ * <p>JSON goes through Jackson 2 ({@link JacksonJsonpMapper}) because the core contract hands
+ * entities over as Jackson 2 {@link ObjectNode}s: documents serialise without conversion, and the
+ * client's optional Jackson 3 dependency is excluded from the build.
+ */
+public final class ElasticsearchEntityIndex implements EntityIndex, AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ElasticsearchEntityIndex.class);
+
+  private final ElasticsearchIndexConfig config;
+  private final RestClient restClient;
+  private final ElasticsearchClient client;
+  private final ElasticsearchAsyncClient asyncClient;
+  private final ElasticsearchClient probeClient;
+  private final DocumentFlattener flattener;
+
+  /** False until the first successful contact; flipped by every call's outcome. */
+  private final AtomicBoolean available = new AtomicBoolean(false);
+
+  public ElasticsearchEntityIndex(ElasticsearchIndexConfig config) {
+    this.config = config;
+    this.restClient =
+        RestClient.builder(config.urls().stream().map(HttpHost::create).toArray(HttpHost[]::new))
+            .setRequestConfigCallback(
+                request ->
+                    request
+                        .setConnectTimeout(millis(config.connectTimeout()))
+                        .setSocketTimeout(millis(config.requestTimeout())))
+            .build();
+    RestClientTransport transport =
+        new RestClientTransport(restClient, new JacksonJsonpMapper(new ObjectMapper()));
+    this.client = new ElasticsearchClient(transport);
+    this.asyncClient = new ElasticsearchAsyncClient(transport);
+    this.probeClient = client.withTransportOptions(probeOptions(transport, config));
+    this.flattener = new DocumentFlattener(config.maxValuesPerEntity());
+  }
+
+  /** A probe must answer quickly even when a node is black-holed: the connect timeout bounds it. */
+  private static RestClientOptions probeOptions(
+      RestClientTransport transport, ElasticsearchIndexConfig config) {
+    RestClientOptions.Builder options = ((RestClientOptions) transport.options()).toBuilder();
+    int timeout = millis(config.connectTimeout());
+    options
+        .restClientRequestOptionsBuilder()
+        .setRequestConfig(
+            RequestConfig.custom()
+                .setConnectTimeout(timeout)
+                .setSocketTimeout(timeout)
+                .setConnectionRequestTimeout(timeout)
+                .build());
+    return options.build();
+  }
+
+  @Override
+  public void ensureSchema() {
+    try {
+      IndexSchema.ensure(client, config);
+      available.set(true);
+    } catch (IOException e) {
+      throw unavailable("create the index schema", e);
+    }
+  }
+
+  @Override
+  public CompletionStage<IndexResult> apply(List<IndexOperation> operations) {
+    if (operations.isEmpty()) {
+      return CompletableFuture.completedFuture(new IndexResult(0, 0, List.of()));
+    }
+    List<BulkOperation> bulk = new ArrayList<>(operations.size());
+    for (IndexOperation operation : operations) {
+      bulk.add(toBulk(operation));
+    }
+    // require_alias: if the alias vanished, fail the items instead of letting Elasticsearch
+    // auto-create a concrete index with a dynamic (explodable) mapping under the alias's name.
+    return asyncClient
+        .bulk(b -> b.index(config.alias()).requireAlias(true).operations(bulk))
+        .handle(
+            (response, failure) -> {
+              if (failure != null) {
+                throw failure(failure, "apply index operations");
+              }
+              available.set(true);
+              return BulkOutcome.of(operations, response.items());
+            });
+  }
+
+  private BulkOperation toBulk(IndexOperation operation) {
+    String id = operation.entityId().toString();
+    if (operation instanceof IndexOperation.Upsert upsert) {
+      DocumentFlattener.Document document = flattener.upsert(upsert);
+      if (document.truncated()) {
+        LOG.warn(
+            "Entity {} has more than {} values; only the first ones are searchable",
+            id,
+            config.maxValuesPerEntity());
+      }
+      return BulkOperation.of(
+          b ->
+              b.index(
+                  i ->
+                      i.id(id)
+                          .version(upsert.version())
+                          .versionType(VersionType.External)
+                          .document(document.source())));
+    }
+    ObjectNode tombstone = flattener.tombstone((IndexOperation.Delete) operation);
+    return BulkOperation.of(
+        b ->
+            b.index(
+                i ->
+                    i.id(id)
+                        .version(operation.version())
+                        .versionType(VersionType.External)
+                        .document(tombstone)));
+  }
+
+  @Override
+  public CompletionStage<Map<UUID, Long>> indexedVersions(Collection<UUID> entityIds) {
+    if (entityIds.isEmpty()) {
+      return CompletableFuture.completedFuture(Map.of());
+    }
+    List<String> ids = entityIds.stream().map(UUID::toString).distinct().toList();
+    return asyncClient
+        .mget(
+            m ->
+                m.index(config.alias())
+                    .ids(ids)
+                    .storedFields(IndexSchema.DELETED)
+                    .source(s -> s.fetch(false)),
+            ObjectNode.class)
+        .handle(
+            (response, failure) -> {
+              if (failure != null) {
+                throw failure(failure, "read indexed versions");
+              }
+              available.set(true);
+              Map<UUID, Long> versions = new HashMap<>();
+              for (MultiGetResponseItem<ObjectNode> item : response.docs()) {
+                if (item.isResult() && item.result().found() && !deleted(item.result().fields())) {
+                  versions.put(UUID.fromString(item.result().id()), item.result().version());
+                }
+              }
+              return versions;
+            });
+  }
+
+  private static boolean deleted(Map<String, JsonData> storedFields) {
+    JsonData deleted = storedFields == null ? null : storedFields.get(IndexSchema.DELETED);
+    return deleted != null && deleted.toJson().asJsonArray().contains(JsonValue.TRUE);
+  }
+
+  @Override
+  public CompletionStage<Void> refresh() {
+    return asyncClient
+        .indices()
+        .refresh(r -> r.index(config.alias()))
+        .handle(
+            (response, failure) -> {
+              if (failure != null) {
+                throw failure(failure, "refresh the index");
+              }
+              available.set(true);
+              return null;
+            });
+  }
+
+  @Override
+  public SearchHits search(IndexQuery query) {
+    Query parsed = QueryParser.parse(query.ql());
+    var filter =
+        QueryTranslator.filter(
+            query.applicationId(), query.collection(), parsed.where().orElse(null));
+    var sort = QueryTranslator.sort(parsed.orderBy());
+    try {
+      var response =
+          client.search(
+              s ->
+                  s.index(config.alias())
+                      .size(query.limit())
+                      .version(true)
+                      .source(src -> src.fetch(false))
+                      .trackTotalHits(t -> t.enabled(false))
+                      .query(filter)
+                      .sort(sort),
+              ObjectNode.class);
+      available.set(true);
+      List<SearchHits.Hit> hits = new ArrayList<>(response.hits().hits().size());
+      for (Hit<ObjectNode> hit : response.hits().hits()) {
+        hits.add(new SearchHits.Hit(UUID.fromString(hit.id()), hit.version()));
+      }
+      return new SearchHits(hits);
+    } catch (ElasticsearchException e) {
+      if (e.status() == 400) {
+        available.set(true);
+        throw new MeridianException(
+            ErrorCode.BAD_REQUEST, "The index rejected the query: " + e.error().reason(), e);
+      }
+      throw failure(e, "search");
+    } catch (IOException e) {
+      throw failure(e, "search");
+    }
+  }
+
+  @Override
+  public boolean isAvailable() {
+    return available.get();
+  }
+
+  @Override
+  public boolean probe() {
+    try {
+      HealthStatus status = probeClient.cluster().health().status();
+      available.set(status != HealthStatus.Red);
+    } catch (IOException | ElasticsearchException e) {
+      LOG.debug("Elasticsearch probe failed", e);
+      available.set(false);
+    }
+    return available.get();
+  }
+
+  @Override
+  public void close() {
+    try {
+      restClient.close();
+    } catch (IOException e) {
+      LOG.debug("Closing the Elasticsearch client failed", e);
+    }
+  }
+
+  /**
+   * Maps a failed call: unreachable → {@link IndexUnavailableException} and not available; an
+   * answer with an error → {@link MeridianException} with {@code INTERNAL_ERROR}.
+   */
+  private MeridianException failure(Throwable failure, String action) {
+    Throwable cause = Reachability.unwrap(failure);
+    if (cause instanceof MeridianException meridian) {
+      return meridian;
+    }
+    if (Reachability.unreachable(cause)) {
+      return unavailable(action, cause);
+    }
+    available.set(true);
+    return new MeridianException(
+        ErrorCode.INTERNAL_ERROR, "Elasticsearch failed to " + action, cause);
+  }
+
+  private IndexUnavailableException unavailable(String action, Throwable cause) {
+    available.set(false);
+    return new IndexUnavailableException(
+        "Elasticsearch is unreachable; could not " + action, cause);
+  }
+
+  private static int millis(java.time.Duration duration) {
+    return (int) Math.min(Integer.MAX_VALUE, duration.toMillis());
+  }
+}

@@ -1,0 +1,80 @@
+package io.meridian.index.elasticsearch;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch._types.ElasticsearchException;
+import co.elastic.clients.elasticsearch._types.mapping.TypeMapping;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+
+/**
+ * The entity index's names, fields and mapping, and its idempotent creation.
+ *
+ * <p>The index is created explicitly (not through an index template) together with its alias in one
+ * atomic create request: there is exactly one index per mapping version, so a template would only
+ * add a second place where the mapping lives, and a template left behind would silently apply to
+ * any future index matching its pattern. Changing the mapping means a new version ({@code -v2}),
+ * rebuilt from Cassandra and then swapped in by moving the alias.
+ */
+final class IndexSchema {
+  static final int VERSION = 1;
+
+  static final String APP_ID = "app_id";
+  static final String COLLECTION = "collection";
+  static final String UUID = "uuid";
+  static final String CREATED = "created";
+  static final String MODIFIED = "modified";
+  static final String DELETED = "deleted";
+  static final String FIELDS = "fields";
+
+  private static final String MAPPING_RESOURCE = "entities-mapping.json";
+
+  private IndexSchema() {}
+
+  /** The mapping of {@code entities-mapping.json}. */
+  static TypeMapping mapping() {
+    try (InputStream json = IndexSchema.class.getResourceAsStream(MAPPING_RESOURCE)) {
+      if (json == null) {
+        throw new IllegalStateException(MAPPING_RESOURCE + " is missing from the classpath");
+      }
+      return TypeMapping.of(m -> m.withJson(json));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Creates the versioned index with its alias unless it exists, then makes sure the alias exists.
+   * Nodes starting at the same time may race: losing the creation race is success.
+   */
+  static void ensure(ElasticsearchClient client, ElasticsearchIndexConfig config)
+      throws IOException {
+    String index = config.indexName();
+    String alias = config.alias();
+    if (!client.indices().exists(e -> e.index(index)).value()) {
+      try {
+        client
+            .indices()
+            .create(
+                c ->
+                    c.index(index)
+                        .settings(
+                            s ->
+                                s.numberOfShards(Integer.toString(config.shards()))
+                                    .numberOfReplicas(Integer.toString(config.replicas())))
+                        .mappings(mapping())
+                        .aliases(alias, a -> a.isWriteIndex(true)));
+        return;
+      } catch (ElasticsearchException e) {
+        if (!"resource_already_exists_exception".equals(e.error().type())) {
+          throw e;
+        }
+      }
+    }
+    // The alias may be missing if an operator recreated the index by hand; never move an alias
+    // that exists, since it may point at a newer version being rolled out.
+    if (!client.indices().existsAlias(a -> a.name(alias)).value()) {
+      client.indices().putAlias(a -> a.index(index).name(alias).isWriteIndex(true));
+    }
+  }
+}

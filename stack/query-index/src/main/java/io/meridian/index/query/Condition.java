@@ -1,0 +1,29 @@
+package io.meridian.index.query;
+
+import java.util.List;
+
+/** The where-clause tree. Property names are dotted paths into the entity, e.g. {@code a.b}. */
+public sealed interface Condition
+    permits Condition.And, Condition.Or, Condition.Not, Condition.Comparison, Condition.Contains {
+
+  /** All operands hold; always two or more (the parser flattens {@code a and b and c}). */
+  record And(List<Condition> operands) implements Condition {
+    public And {
+      operands = List.copyOf(operands);
+    }
+  }
+
+  /** At least one operand holds; always two or more. */
+  record Or(List<Condition> operands) implements Condition {
+    public Or {
+      operands = List.copyOf(operands);
+    }
+  }
+
+  record Not(Condition operand) implements Condition {}
+
+  record Comparison(String property, Operator operator, Value value) implements Condition {}
+
+  /** Full-text match: every word of {@code text} occurs in the property (standard analyzer). */
+  record Contains(String property, String text) implements Condition {}
+}
