@@ -1,0 +1,23 @@
+package io.meridian.rest;
+
+import io.meridian.local.LocalServicesCommand;
+import java.util.Arrays;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+
+/**
+ * The Meridian server. {@code java -jar meridian.jar services start|stop|status} runs the local
+ * services launcher instead, so one artifact serves operators too.
+ */
+@SpringBootApplication
+@ConfigurationPropertiesScan
+public class MeridianApplication {
+  public static void main(String[] args) {
+    if (args.length > 0 && args[0].equals("services")) {
+      System.exit(
+          LocalServicesCommand.commandLine().execute(Arrays.copyOfRange(args, 1, args.length)));
+    }
+    SpringApplication.run(MeridianApplication.class, args);
+  }
+}

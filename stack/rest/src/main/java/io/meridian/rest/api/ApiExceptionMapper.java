@@ -1,0 +1,91 @@
+package io.meridian.rest.api;
+
+import com.datastax.oss.driver.api.core.DriverException;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.Json;
+import io.meridian.core.common.MeridianException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.concurrent.CompletionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one place where failures become responses, in the Usergrid error format {@code {error,
+ * error_description, timestamp, duration}}. Only unexpected failures are logged (they are bugs or
+ * outages); client errors are not. A response never carries a stack trace.
+ */
+public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
+  private static final Logger LOG = LoggerFactory.getLogger(ApiExceptionMapper.class);
+
+  @Context private HttpServletRequest request;
+
+  @Override
+  public Response toResponse(Throwable thrown) {
+    Throwable failure =
+        thrown instanceof CompletionException && thrown.getCause() != null
+            ? thrown.getCause()
+            : thrown;
+    if (failure instanceof MeridianException meridian) {
+      return respond(meridian.code(), meridian.description());
+    }
+    if (failure instanceof WebApplicationException web) {
+      return fromJaxRs(web);
+    }
+    if (failure instanceof DriverException) {
+      LOG.warn("Cassandra request failed: {}", failure.toString());
+      return respond(
+          ErrorCode.STORAGE_UNAVAILABLE, "The data store is unavailable; retry in a moment");
+    }
+    LOG.error(
+        "Unexpected failure serving {} {}", request.getMethod(), request.getRequestURI(), failure);
+    return respond(ErrorCode.INTERNAL_ERROR, "An unexpected error occurred");
+  }
+
+  private Response fromJaxRs(WebApplicationException web) {
+    int status = web.getResponse().getStatus();
+    return switch (status) {
+      case 404 -> respond(ErrorCode.NOT_FOUND, "No resource at " + request.getRequestURI());
+      case 405 ->
+          respond(
+              ErrorCode.METHOD_NOT_ALLOWED,
+              request.getMethod() + " is not supported on " + request.getRequestURI());
+      case 406 -> respond(ErrorCode.NOT_ACCEPTABLE, "Only application/json responses are served");
+      case 413 -> respond(ErrorCode.REQUEST_ENTITY_TOO_LARGE, "The request body is too large");
+      case 415 ->
+          respond(
+              ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+              "Send the request body as JSON with Content-Type: application/json");
+      default ->
+          status >= 500
+              ? respond(ErrorCode.INTERNAL_ERROR, "An unexpected error occurred")
+              : respond(ErrorCode.BAD_REQUEST, "The request is malformed");
+    };
+  }
+
+  private Response respond(ErrorCode code, String description) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+    try (JsonGenerator json = Json.MAPPER.getFactory().createGenerator(out)) {
+      json.writeStartObject();
+      json.writeStringField("error", code.code());
+      json.writeStringField("error_description", description);
+      json.writeNumberField("timestamp", RequestTiming.startedMillis(request));
+      json.writeNumberField("duration", RequestTiming.elapsedMillis(request));
+      json.writeEndObject();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return Response.status(code.status())
+        .type(MediaType.APPLICATION_JSON_TYPE)
+        .entity(out.toByteArray())
+        .build();
+  }
+}

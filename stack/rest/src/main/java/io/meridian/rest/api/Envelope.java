@@ -1,0 +1,115 @@
+package io.meridian.rest.api;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.common.Json;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.core.MultivaluedMap;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Usergrid 2 response envelope. Entities are embedded as the JSON text stored in Cassandra, so
+ * serving an entity costs no parsing. Null members are omitted.
+ */
+public final class Envelope {
+  private final String action;
+  private ApplicationRef application;
+  private MultivaluedMap<String, String> params;
+  private String path;
+  private String uri;
+  private List<String> entities;
+  private String cursor;
+
+  private Envelope(String action) {
+    this.action = action;
+  }
+
+  public static Envelope of(String action) {
+    return new Envelope(action);
+  }
+
+  public Envelope application(ApplicationRef value) {
+    this.application = value;
+    return this;
+  }
+
+  public Envelope params(MultivaluedMap<String, String> value) {
+    this.params = value;
+    return this;
+  }
+
+  public Envelope path(String value) {
+    this.path = value;
+    return this;
+  }
+
+  public Envelope uri(String value) {
+    this.uri = value;
+    return this;
+  }
+
+  /** Entities as their stored JSON text. */
+  public Envelope entities(List<String> json) {
+    this.entities = json;
+    return this;
+  }
+
+  public Envelope cursor(String value) {
+    this.cursor = value;
+    return this;
+  }
+
+  public byte[] toJson(HttpServletRequest request) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(512);
+    try (JsonGenerator json = Json.MAPPER.getFactory().createGenerator(out)) {
+      json.writeStartObject();
+      json.writeStringField("action", action);
+      if (application != null) {
+        json.writeStringField("application", application.id().toString());
+      }
+      if (params != null) {
+        json.writeObjectFieldStart("params");
+        for (Map.Entry<String, List<String>> param : params.entrySet()) {
+          json.writeArrayFieldStart(param.getKey());
+          for (String value : param.getValue()) {
+            json.writeString(value);
+          }
+          json.writeEndArray();
+        }
+        json.writeEndObject();
+      }
+      writeIfPresent(json, "path", path);
+      writeIfPresent(json, "uri", uri);
+      if (entities != null) {
+        json.writeArrayFieldStart("entities");
+        for (String entity : entities) {
+          json.writeRawValue(entity);
+        }
+        json.writeEndArray();
+        json.writeNumberField("count", entities.size());
+      }
+      writeIfPresent(json, "cursor", cursor);
+      json.writeNumberField("timestamp", RequestTiming.startedMillis(request));
+      json.writeNumberField("duration", RequestTiming.elapsedMillis(request));
+      if (application != null) {
+        json.writeStringField("organization", application.organization());
+        json.writeStringField("applicationName", application.application());
+      }
+      json.writeEndObject();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+
+  private static void writeIfPresent(JsonGenerator json, String field, String value)
+      throws IOException {
+    if (value != null) {
+      json.writeStringField(field, value);
+    }
+  }
+}

@@ -1,0 +1,39 @@
+package io.meridian.rest.app;
+
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.MeridianException;
+import io.meridian.core.entity.EntityQueries;
+import io.meridian.core.entity.WriteOptions;
+
+/** Parsing of the query parameters shared by entity endpoints, with 400s for bad values. */
+final class QueryParameters {
+  private QueryParameters() {}
+
+  static int limit(String value) {
+    if (value == null || value.isBlank()) {
+      return EntityQueries.DEFAULT_LIMIT;
+    }
+    try {
+      return Integer.parseInt(value.trim());
+    } catch (NumberFormatException e) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT, "limit must be a whole number, got '" + value + "'");
+    }
+  }
+
+  /**
+   * {@code consistency=eventual} lets bulk loaders skip waiting until their writes are searchable;
+   * the default, {@code read-your-writes}, waits.
+   */
+  static WriteOptions writeOptions(String consistency) {
+    if (consistency == null || consistency.equals("read-your-writes")) {
+      return WriteOptions.DEFAULT;
+    }
+    if (consistency.equals("eventual")) {
+      return WriteOptions.EVENTUAL;
+    }
+    throw new MeridianException(
+        ErrorCode.ILLEGAL_ARGUMENT,
+        "consistency must be 'read-your-writes' or 'eventual', got '" + consistency + "'");
+  }
+}

@@ -1,0 +1,89 @@
+package io.meridian.rest.config;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import io.meridian.core.schema.CassandraSchema;
+import io.meridian.index.elasticsearch.ElasticsearchEntityIndex;
+import io.meridian.index.elasticsearch.ElasticsearchIndexConfig;
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Connections to Cassandra and Elasticsearch, with the schema brought up to date. */
+@Configuration(proxyBeanMethods = false)
+class StorageConfiguration {
+  private static final Logger LOG = LoggerFactory.getLogger(StorageConfiguration.class);
+
+  @Bean(destroyMethod = "close")
+  EmbeddedServices embeddedServices(
+      CassandraProperties cassandra,
+      ElasticsearchProperties elasticsearch,
+      EmbeddedProperties embedded) {
+    return EmbeddedServices.resolve(cassandra, elasticsearch, embedded);
+  }
+
+  @Bean(destroyMethod = "close")
+  CqlSession cqlSession(EmbeddedServices services, CassandraProperties properties) {
+    Endpoints endpoints = services.endpoints();
+    try (CqlSession bootstrap = builder(endpoints, properties).build()) {
+      int version =
+          CassandraSchema.migrate(bootstrap, properties.keyspace(), properties.replication());
+      LOG.info("Cassandra keyspace {} is at schema version {}", properties.keyspace(), version);
+    }
+    return builder(endpoints, properties).withKeyspace(properties.keyspace()).build();
+  }
+
+  private static CqlSessionBuilder builder(Endpoints endpoints, CassandraProperties properties) {
+    DriverConfigLoader config =
+        DriverConfigLoader.programmaticBuilder()
+            .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, properties.requestTimeout())
+            .withDuration(
+                DefaultDriverOption.CONNECTION_CONNECT_TIMEOUT, properties.connectTimeout())
+            .withDuration(
+                DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, properties.connectTimeout())
+            .withDuration(
+                DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, properties.connectTimeout())
+            .withDuration(
+                DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(30))
+            .withString(DefaultDriverOption.REQUEST_CONSISTENCY, properties.consistency())
+            .withString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY, "SERIAL")
+            .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, true)
+            // Reconnect quickly: a restarted local node should be back within seconds.
+            .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, Duration.ofMillis(500))
+            .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(5))
+            .build();
+    CqlSessionBuilder builder =
+        CqlSession.builder()
+            .withConfigLoader(config)
+            .withLocalDatacenter(endpoints.localDatacenter());
+    for (String contactPoint : endpoints.cassandraContactPoints()) {
+      builder.addContactPoint(EmbeddedServices.hostPort(contactPoint));
+    }
+    return builder;
+  }
+
+  @Bean(destroyMethod = "close")
+  ElasticsearchEntityIndex entityIndex(
+      EmbeddedServices services, ElasticsearchProperties properties) {
+    ElasticsearchEntityIndex index =
+        new ElasticsearchEntityIndex(
+            new ElasticsearchIndexConfig(
+                services.endpoints().elasticsearchUrls(),
+                properties.indexPrefix(),
+                properties.shards(),
+                properties.replicas(),
+                properties.connectTimeout(),
+                properties.requestTimeout(),
+                properties.maxValuesPerEntity()));
+    if (index.probe()) {
+      index.ensureSchema();
+    } else {
+      LOG.warn("Elasticsearch is unavailable; its schema is created once it answers");
+    }
+    return index;
+  }
+}

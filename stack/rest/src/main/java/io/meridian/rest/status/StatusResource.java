@@ -1,0 +1,86 @@
+package io.meridian.rest.status;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.metadata.NodeState;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.core.common.Json;
+import io.meridian.core.index.EntityIndex;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.info.BuildProperties;
+import org.springframework.stereotype.Component;
+
+/**
+ * Health for people ({@code /status}: state of this node and of its stores) and for load balancers
+ * ({@code /lb-status}: 200 while this node can serve, else 503, no body, no I/O).
+ */
+@Component
+@Path("/")
+public class StatusResource {
+  private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
+
+  private final CqlSession session;
+  private final EntityIndex index;
+  private final String version;
+
+  public StatusResource(
+      CqlSession session, EntityIndex index, ObjectProvider<BuildProperties> build) {
+    this.session = session;
+    this.index = index;
+    BuildProperties properties = build.getIfAvailable();
+    this.version = properties == null ? "development" : properties.getVersion();
+  }
+
+  @GET
+  @Path("status")
+  @Produces(MediaType.APPLICATION_JSON)
+  public Response status() {
+    long started = System.nanoTime();
+    CompletableFuture<Boolean> cassandra = cassandraAnswers();
+    boolean elasticsearch = index.probe();
+    boolean cassandraUp =
+        cassandra.completeOnTimeout(false, PROBE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).join();
+    long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
+    ObjectNode body = Json.object();
+    body.put("status", cassandraUp ? (elasticsearch ? "ok" : "degraded") : "unavailable");
+    body.put("started", jvmStart);
+    body.put("uptime", ManagementFactory.getRuntimeMXBean().getUptime());
+    body.put("version", version);
+    body.putObject("cassandra").put("state", cassandraUp ? "up" : "down");
+    body.putObject("elasticsearch").put("state", elasticsearch ? "up" : "down");
+    body.put("timestamp", System.currentTimeMillis());
+    body.put("duration", (System.nanoTime() - started) / 1_000_000);
+    return Response.status(cassandraUp ? 200 : 503).entity(Json.write(body)).build();
+  }
+
+  /**
+   * This node can serve while the driver holds a connection to a Cassandra node. Elasticsearch is
+   * not required: writes and reads by id work without it.
+   */
+  @GET
+  @Path("lb-status")
+  public Response lbStatus() {
+    boolean up =
+        session.getMetadata().getNodes().values().stream()
+            .anyMatch(node -> node.getState() == NodeState.UP && node.getOpenConnections() > 0);
+    return Response.status(up ? 200 : 503).build();
+  }
+
+  private CompletableFuture<Boolean> cassandraAnswers() {
+    return session
+        .executeAsync(
+            SimpleStatement.newInstance("SELECT release_version FROM system.local")
+                .setTimeout(PROBE_TIMEOUT))
+        .toCompletableFuture()
+        .handle((result, error) -> error == null && result.one() != null);
+  }
+}

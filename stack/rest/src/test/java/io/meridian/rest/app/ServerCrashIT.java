@@ -1,0 +1,123 @@
+package io.meridian.rest.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.rest.support.ApiClient;
+import io.meridian.rest.support.ApiClient.Reply;
+import io.meridian.rest.support.Eventually;
+import io.meridian.rest.support.MeridianIT;
+import io.meridian.rest.support.TestServers;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A server process killed with SIGKILL after its Cassandra writes and before any index write (its
+ * fast index path and repairer are off, as if it died at that instant): the writes it acknowledged
+ * are in the index after the restart.
+ */
+class ServerCrashIT extends MeridianIT {
+  private static final Path JAR = Path.of("target", "meridian.jar");
+
+  private Set<String> indexed(ApiClient client) {
+    Reply reply =
+        client.get(
+            path("orders")
+                + "?limit=1000&ql="
+                + ApiClient.encode("select * where batch = 'crash'"));
+    assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+    Set<String> uuids = new HashSet<>();
+    for (JsonNode entity : reply.json().path("entities")) {
+      uuids.add(entity.path("uuid").asText());
+    }
+    return uuids;
+  }
+
+  @Test
+  void writes_acknowledged_before_a_kill_9_are_indexed_after_restart() throws Exception {
+    assertThat(JAR).as("the packaged server, built before integration tests").exists();
+    int port = freePort();
+    Process crashing =
+        startServer(
+            port,
+            Map.of(
+                "meridian.indexing.fast-path-enabled", "false",
+                "meridian.indexing.repair-enabled", "false"),
+            "crashing");
+    ApiClient doomed = new ApiClient("http://127.0.0.1:" + port);
+    List<String> acknowledged = new ArrayList<>();
+    try {
+      awaitReady(doomed);
+      for (int i = 0; i < 30; i++) {
+        Reply reply = doomed.post(path("orders"), "{\"batch\":\"crash\",\"n\":" + i + "}");
+        assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+        acknowledged.add(reply.entity().path("uuid").asText());
+        if (i == 0) {
+          // Well within the repairers' lag: only a fast-path index write could show it now.
+          assertThat(indexed(doomed)).isEmpty();
+        }
+      }
+    } finally {
+      crashing.destroyForcibly().waitFor(); // SIGKILL: no shutdown hook runs
+    }
+
+    Process restarted = startServer(port, Map.of(), "restarted");
+    try {
+      ApiClient node = new ApiClient("http://127.0.0.1:" + port);
+      awaitReady(node);
+      Eventually.within(
+          Duration.ofSeconds(60),
+          () -> assertThat(indexed(node)).containsExactlyInAnyOrderElementsOf(acknowledged));
+    } finally {
+      restarted.destroy();
+      restarted.waitFor();
+    }
+  }
+
+  private static Process startServer(int port, Map<String, String> overrides, String label)
+      throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-Xmx512m");
+    command.add("-jar");
+    command.add(JAR.toAbsolutePath().toString());
+    command.add("--server.port=" + port);
+    TestServers.properties().forEach((key, value) -> command.add("--" + key + "=" + value));
+    overrides.forEach((key, value) -> command.add("--" + key + "=" + value));
+    Path log = Files.createDirectories(Path.of("target", "crash-it")).resolve(label + ".log");
+    return new ProcessBuilder(command)
+        .redirectErrorStream(true)
+        .redirectOutput(log.toFile())
+        .start();
+  }
+
+  private static void awaitReady(ApiClient client) {
+    Eventually.within(
+        Duration.ofSeconds(90),
+        () -> {
+          int status;
+          try {
+            status = client.get("/lb-status").status();
+          } catch (UncheckedIOException e) {
+            throw new AssertionError("not listening yet", e);
+          }
+          assertThat(status).isEqualTo(200);
+        });
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+}

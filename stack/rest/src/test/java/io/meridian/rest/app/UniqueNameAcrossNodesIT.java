@@ -1,0 +1,88 @@
+package io.meridian.rest.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.meridian.rest.MeridianApplication;
+import io.meridian.rest.support.ApiClient;
+import io.meridian.rest.support.ApiClient.Reply;
+import io.meridian.rest.support.MeridianIT;
+import io.meridian.rest.support.TestServers;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/** Of many concurrent creates with one name, through two server nodes, exactly one wins. */
+class UniqueNameAcrossNodesIT extends MeridianIT {
+  private static ConfigurableApplicationContext secondNode;
+  private static ApiClient second;
+
+  @BeforeAll
+  static void startSecondNode() {
+    List<String> arguments = new ArrayList<>();
+    arguments.add("--server.port=0");
+    TestServers.properties().forEach((key, value) -> arguments.add("--" + key + "=" + value));
+    secondNode =
+        new SpringApplicationBuilder(MeridianApplication.class)
+            .run(arguments.toArray(String[]::new));
+    second =
+        new ApiClient(
+            "http://127.0.0.1:" + secondNode.getEnvironment().getProperty("local.server.port"));
+  }
+
+  @AfterAll
+  static void stopSecondNode() {
+    if (secondNode != null) {
+      secondNode.close();
+    }
+  }
+
+  @Test
+  void exactly_one_of_concurrent_creates_with_the_same_name_wins() throws Exception {
+    for (int round = 0; round < 5; round++) {
+      String name = "contested-" + round;
+      int writers = 24;
+      CountDownLatch start = new CountDownLatch(1);
+      ExecutorService pool = Executors.newFixedThreadPool(writers);
+      List<Future<Reply>> replies = new ArrayList<>();
+      for (int i = 0; i < writers; i++) {
+        ApiClient node = i % 2 == 0 ? api : second;
+        int writer = i;
+        replies.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  return node.post(
+                      path("tickets"), "{\"name\":\"" + name + "\",\"writer\":" + writer + "}");
+                }));
+      }
+      start.countDown();
+      int won = 0;
+      int duplicate = 0;
+      String winner = null;
+      for (Future<Reply> future : replies) {
+        Reply reply = future.get();
+        if (reply.status() == 200) {
+          won++;
+          winner = reply.entity().path("uuid").asText();
+        } else if (reply.status() == 400
+            && reply.error().equals("duplicate_unique_property_exists")) {
+          duplicate++;
+        }
+      }
+      pool.shutdown();
+
+      assertThat(won).as("winners in round " + round).isEqualTo(1);
+      assertThat(duplicate).isEqualTo(writers - 1);
+      assertThat(second.get(path("tickets") + "/" + name).entity().path("uuid").asText())
+          .isEqualTo(winner);
+    }
+  }
+}

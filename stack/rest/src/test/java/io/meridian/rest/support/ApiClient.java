@@ -1,0 +1,101 @@
+package io.meridian.rest.support;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.core.common.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/** A plain HTTP client for the API under test: real requests over loopback. */
+public final class ApiClient {
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+  private final String base;
+
+  public ApiClient(String base) {
+    this.base = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+  }
+
+  public String base() {
+    return base;
+  }
+
+  public Reply get(String path) {
+    return send(HttpRequest.newBuilder(uri(path)).GET());
+  }
+
+  public Reply delete(String path) {
+    return send(HttpRequest.newBuilder(uri(path)).DELETE());
+  }
+
+  public Reply post(String path, String json) {
+    return send(body("POST", path, json, "application/json"));
+  }
+
+  public Reply put(String path, String json) {
+    return send(body("PUT", path, json, "application/json"));
+  }
+
+  public Reply send(String method, String path, String body, String contentType) {
+    return send(body(method, path, body, contentType));
+  }
+
+  public static String encode(String text) {
+    return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
+  }
+
+  private HttpRequest.Builder body(String method, String path, String body, String contentType) {
+    HttpRequest.Builder builder =
+        HttpRequest.newBuilder(uri(path))
+            .method(method, HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+    return contentType == null ? builder : builder.header("Content-Type", contentType);
+  }
+
+  private URI uri(String path) {
+    return URI.create(base + path);
+  }
+
+  private static Reply send(HttpRequest.Builder request) {
+    try {
+      HttpResponse<String> response =
+          HTTP.send(
+              request.timeout(Duration.ofSeconds(30)).build(),
+              HttpResponse.BodyHandlers.ofString());
+      return new Reply(
+          response.statusCode(),
+          response.body(),
+          response.headers().firstValue("Content-Type").orElse(null));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** A response: status, raw body and its JSON. */
+  public record Reply(int status, String body, String contentType) {
+    public JsonNode json() {
+      try {
+        return Json.MAPPER.readTree(body);
+      } catch (IOException e) {
+        throw new AssertionError("Response is not JSON (" + status + "): " + body, e);
+      }
+    }
+
+    public JsonNode entity() {
+      return json().path("entities").path(0);
+    }
+
+    public String error() {
+      return json().path("error").asText();
+    }
+  }
+}

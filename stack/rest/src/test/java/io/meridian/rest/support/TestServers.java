@@ -1,0 +1,32 @@
+package io.meridian.rest.support;
+
+import io.meridian.local.Endpoints;
+import io.meridian.local.SharedServices;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Server settings for tests: the shared services, a test keyspace and index, and a repairer that
+ * follows the change log closely so convergence is observable within seconds.
+ */
+public final class TestServers {
+  private TestServers() {}
+
+  public static Map<String, String> properties() {
+    Endpoints services = SharedServices.get();
+    Map<String, String> properties = new LinkedHashMap<>();
+    properties.put(
+        "meridian.cassandra.contact-points",
+        services.cassandraHost() + ":" + services.cassandraPort());
+    properties.put("meridian.cassandra.local-datacenter", services.localDatacenter());
+    properties.put("meridian.cassandra.keyspace", "meridian_it");
+    properties.put("meridian.elasticsearch.urls", services.elasticsearchUrl());
+    properties.put("meridian.elasticsearch.index-prefix", "meridian-it");
+    properties.put("meridian.embedded.enabled", "false");
+    properties.put("meridian.indexing.change-log-bucket", "2s");
+    properties.put("meridian.indexing.repair-lag", "3s");
+    properties.put("meridian.indexing.repair-interval", "500ms");
+    properties.put("meridian.api.max-body-size", "64KB");
+    return properties;
+  }
+}
