@@ -1,0 +1,43 @@
+package io.meridian.core;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import io.meridian.core.schema.CassandraSchema;
+import io.meridian.local.Endpoints;
+import io.meridian.local.SharedServices;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+
+/** A session on the shared test Cassandra, in a keyspace migrated to the newest schema. */
+public final class CassandraTestSession {
+  public static final String KEYSPACE = "meridian_core_it";
+
+  private CassandraTestSession() {}
+
+  public static CqlSession open() {
+    Endpoints services = SharedServices.get();
+    DriverConfigLoader config =
+        DriverConfigLoader.programmaticBuilder()
+            .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(10))
+            .withString(DefaultDriverOption.REQUEST_CONSISTENCY, "LOCAL_QUORUM")
+            .build();
+    InetSocketAddress address =
+        new InetSocketAddress(services.cassandraHost(), services.cassandraPort());
+    try (CqlSession bootstrap =
+        CqlSession.builder()
+            .withConfigLoader(config)
+            .addContactPoint(address)
+            .withLocalDatacenter(services.localDatacenter())
+            .build()) {
+      CassandraSchema.migrate(
+          bootstrap, KEYSPACE, "{'class': 'SimpleStrategy', 'replication_factor': 1}");
+    }
+    return CqlSession.builder()
+        .withConfigLoader(config)
+        .addContactPoint(address)
+        .withLocalDatacenter(services.localDatacenter())
+        .withKeyspace(KEYSPACE)
+        .build();
+  }
+}
