@@ -5,9 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
-import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.WebApplicationException;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
@@ -26,8 +24,6 @@ import org.slf4j.LoggerFactory;
 public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
   private static final Logger LOG = LoggerFactory.getLogger(ApiExceptionMapper.class);
 
-  @Context private HttpServletRequest request;
-
   @Override
   public Response toResponse(Throwable thrown) {
     Throwable failure =
@@ -45,19 +41,23 @@ public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
       return respond(
           ErrorCode.STORAGE_UNAVAILABLE, "The data store is unavailable; retry in a moment");
     }
+    RequestInfo request = RequestInfo.currentOrNull();
     LOG.error(
-        "Unexpected failure serving {} {}", request.getMethod(), request.getRequestURI(), failure);
+        "Unexpected failure serving {} {}",
+        request == null ? "?" : request.method(),
+        request == null ? "?" : request.uri().getRequestUri(),
+        failure);
     return respond(ErrorCode.INTERNAL_ERROR, "An unexpected error occurred");
   }
 
   private Response fromJaxRs(WebApplicationException web) {
     int status = web.getResponse().getStatus();
+    RequestInfo request = RequestInfo.currentOrNull();
+    String method = request == null ? "This method" : request.method();
+    String path = request == null ? "this path" : "/" + request.uri().getPath();
     return switch (status) {
-      case 404 -> respond(ErrorCode.NOT_FOUND, "No resource at " + request.getRequestURI());
-      case 405 ->
-          respond(
-              ErrorCode.METHOD_NOT_ALLOWED,
-              request.getMethod() + " is not supported on " + request.getRequestURI());
+      case 404 -> respond(ErrorCode.NOT_FOUND, "No resource at " + path);
+      case 405 -> respond(ErrorCode.METHOD_NOT_ALLOWED, method + " is not supported on " + path);
       case 406 -> respond(ErrorCode.NOT_ACCEPTABLE, "Only application/json responses are served");
       case 413 -> respond(ErrorCode.REQUEST_ENTITY_TOO_LARGE, "The request body is too large");
       case 415 ->
@@ -77,8 +77,10 @@ public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
       json.writeStartObject();
       json.writeStringField("error", code.code());
       json.writeStringField("error_description", description);
-      json.writeNumberField("timestamp", RequestTiming.startedMillis(request));
-      json.writeNumberField("duration", RequestTiming.elapsedMillis(request));
+      RequestInfo request = RequestInfo.currentOrNull();
+      json.writeNumberField(
+          "timestamp", request == null ? System.currentTimeMillis() : request.startedMillis());
+      json.writeNumberField("duration", request == null ? 0 : request.elapsedMillis());
       json.writeEndObject();
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -3,7 +3,6 @@ package io.meridian.rest.api;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.Json;
-import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.core.MultivaluedMap;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -63,7 +62,8 @@ public final class Envelope {
     return this;
   }
 
-  public byte[] toJson(HttpServletRequest request) {
+  public byte[] toJson() {
+    RequestInfo request = RequestInfo.current();
     ByteArrayOutputStream out = new ByteArrayOutputStream(512);
     try (JsonGenerator json = Json.MAPPER.getFactory().createGenerator(out)) {
       json.writeStartObject();
@@ -93,8 +93,8 @@ public final class Envelope {
         json.writeNumberField("count", entities.size());
       }
       writeIfPresent(json, "cursor", cursor);
-      json.writeNumberField("timestamp", RequestTiming.startedMillis(request));
-      json.writeNumberField("duration", RequestTiming.elapsedMillis(request));
+      json.writeNumberField("timestamp", request.startedMillis());
+      json.writeNumberField("duration", request.elapsedMillis());
       if (application != null) {
         json.writeStringField("organization", application.organization());
         json.writeStringField("applicationName", application.application());

@@ -12,7 +12,7 @@ import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.entity.WriteOptions;
 import io.meridian.rest.api.Envelope;
 import io.meridian.rest.api.JsonBodies;
-import jakarta.servlet.http.HttpServletRequest;
+import io.meridian.rest.api.RequestInfo;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
@@ -24,16 +24,16 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
-import org.springframework.stereotype.Component;
 
-/** {@code /{org}/{app}/{collection}[/{uuid|name}]}: entity CRUD and queries. */
-@Component
+/**
+ * {@code /{org}/{app}/{collection}[/{uuid|name}]}: entity CRUD and queries. A singleton; what it
+ * needs of the request beyond its parameters comes from {@link RequestInfo}.
+ */
 @Path("/{org}/{app}/{collection}")
 @Produces(MediaType.APPLICATION_JSON)
 public class EntityResource {
@@ -43,9 +43,6 @@ public class EntityResource {
   private final EntityService entities;
   private final EntityQueries queries;
   private final JsonBodies bodies;
-
-  @Context private HttpServletRequest request;
-  @Context private UriInfo uriInfo;
 
   public EntityResource(
       ApplicationService applications,
@@ -71,7 +68,7 @@ public class EntityResource {
     CollectionName name = CollectionName.of(collection);
     String text = firstNonNull(ql, q, query);
     List<StoredEntity> found = queries.query(application, name, text, QueryParameters.limit(limit));
-    return envelope("get", application, name, null).entities(json(found)).toJson(request);
+    return envelope("get", application, name, null).entities(json(found)).toJson();
   }
 
   @POST
@@ -99,7 +96,7 @@ public class EntityResource {
     }
     ApplicationRef application = applications.obtain(org, app);
     List<StoredEntity> created = entities.create(application, name, items, options);
-    return envelope("post", application, name, null).entities(json(created)).toJson(request);
+    return envelope("post", application, name, null).entities(json(created)).toJson();
   }
 
   @GET
@@ -112,9 +109,7 @@ public class EntityResource {
     ApplicationRef application = applications.require(org, app);
     CollectionName name = CollectionName.of(collection);
     StoredEntity found = entities.get(application, name, entity);
-    return envelope("get", application, name, entity)
-        .entities(List.of(found.json()))
-        .toJson(request);
+    return envelope("get", application, name, entity).entities(List.of(found.json())).toJson();
   }
 
   @PUT
@@ -133,9 +128,7 @@ public class EntityResource {
     JsonNode json = bodies.read(body, contentLength);
     ApplicationRef application = applications.obtain(org, app);
     StoredEntity updated = entities.update(application, name, entity, json, options);
-    return envelope("put", application, name, entity)
-        .entities(List.of(updated.json()))
-        .toJson(request);
+    return envelope("put", application, name, entity).entities(List.of(updated.json())).toJson();
   }
 
   @DELETE
@@ -150,14 +143,13 @@ public class EntityResource {
     CollectionName name = CollectionName.of(collection);
     StoredEntity deleted =
         entities.delete(application, name, entity, QueryParameters.writeOptions(consistency));
-    return envelope("delete", application, name, entity)
-        .entities(List.of(deleted.json()))
-        .toJson(request);
+    return envelope("delete", application, name, entity).entities(List.of(deleted.json())).toJson();
   }
 
-  private Envelope envelope(
+  private static Envelope envelope(
       String action, ApplicationRef application, CollectionName collection, String entity) {
     String path = "/" + collection.plural() + (entity == null ? "" : "/" + entity);
+    UriInfo uriInfo = RequestInfo.current().uri();
     String base = uriInfo.getBaseUri().toString();
     String uri =
         (base.endsWith("/") ? base : base + "/")

@@ -15,15 +15,11 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.info.BuildProperties;
-import org.springframework.stereotype.Component;
 
 /**
  * Health for people ({@code /status}: state of this node and of its stores) and for load balancers
  * ({@code /lb-status}: 200 while this node can serve, else 503, no body, no I/O).
  */
-@Component
 @Path("/")
 public class StatusResource {
   private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
@@ -32,12 +28,10 @@ public class StatusResource {
   private final EntityIndex index;
   private final String version;
 
-  public StatusResource(
-      CqlSession session, EntityIndex index, ObjectProvider<BuildProperties> build) {
+  public StatusResource(CqlSession session, EntityIndex index, String version) {
     this.session = session;
     this.index = index;
-    BuildProperties properties = build.getIfAvailable();
-    this.version = properties == null ? "development" : properties.getVersion();
+    this.version = version;
   }
 
   @GET
