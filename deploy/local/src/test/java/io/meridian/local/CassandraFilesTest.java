@@ -19,6 +19,11 @@ class CassandraFilesTest {
   }
 
   @Test
+  void yaml_gives_tables_that_opt_in_a_row_cache() {
+    assertThat(CassandraFiles.yaml(config, layout)).contains("row_cache_size: 256MiB\n");
+  }
+
+  @Test
   void yaml_selects_group_and_periodic_sync() {
     assertThat(CassandraFiles.yaml(config.withCommitLogSync(CommitLogSync.GROUP), layout))
         .contains("commitlog_sync: group\ncommitlog_sync_group_window: 15ms");
