@@ -94,7 +94,7 @@ public final class EntityService {
                   millis,
                   Json.write(json))));
     }
-    awaitIndex(app, created, options);
+    indexUpserts(app, created, options);
     return created;
   }
 
@@ -159,7 +159,7 @@ public final class EntityService {
     if (oldName != null && (newName == null || renamed)) {
       store.releaseName(app.id(), collection.plural(), oldName, current.uuid());
     }
-    awaitIndex(app, List.of(updated), options);
+    indexUpserts(app, List.of(updated), options);
     return updated;
   }
 
@@ -175,7 +175,7 @@ public final class EntityService {
     if (current.name() != null) {
       store.releaseName(app.id(), collection.plural(), current.name(), current.uuid());
     }
-    wait(
+    awaitIndexing(
         List.of(new IndexOperation.Delete(app.id(), collection.plural(), current.uuid(), version)),
         options);
     return current;
@@ -189,25 +189,17 @@ public final class EntityService {
     return entity;
   }
 
-  private void awaitIndex(ApplicationRef app, List<StoredEntity> entities, WriteOptions options) {
-    List<IndexOperation> operations = new ArrayList<>();
-    for (StoredEntity entity : entities) {
-      operations.add(
-          new IndexOperation.Upsert(
-              app.id(),
-              entity.collection(),
-              entity.uuid(),
-              entity.version(),
-              Json.parseStoredObject(entity.json())));
-    }
-    wait(operations, options);
+  private void indexUpserts(ApplicationRef app, List<StoredEntity> entities, WriteOptions options) {
+    awaitIndexing(
+        entities.stream().<IndexOperation>map(entity -> entity.toIndexUpsert(app.id())).toList(),
+        options);
   }
 
   /**
    * Waits, at most the visibility timeout, for the fast index path. Its failure is not the
    * writer's: the write is durable and the repairer indexes it later.
    */
-  private void wait(List<IndexOperation> operations, WriteOptions options) {
+  private void awaitIndexing(List<IndexOperation> operations, WriteOptions options) {
     var indexed = indexPipeline.index(operations, options.visibleToQueries());
     if (!options.visibleToQueries()) {
       return;

@@ -1,5 +1,7 @@
 package io.meridian.core.entity;
 
+import io.meridian.core.common.Json;
+import io.meridian.core.index.IndexOperation;
 import java.util.UUID;
 
 /**
@@ -11,4 +13,11 @@ import java.util.UUID;
  * @param name the entity's unique name in its collection, or null
  */
 public record StoredEntity(
-    UUID uuid, String collection, String name, long version, long created, String json) {}
+    UUID uuid, String collection, String name, long version, long created, String json) {
+
+  /** The index operation that makes the index hold this entity at this version. */
+  public IndexOperation.Upsert toIndexUpsert(UUID applicationId) {
+    return new IndexOperation.Upsert(
+        applicationId, collection, uuid, version, Json.parseStoredObject(json));
+  }
+}

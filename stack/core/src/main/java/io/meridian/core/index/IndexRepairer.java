@@ -3,7 +3,6 @@ package io.meridian.core.index;
 import io.meridian.core.change.Change;
 import io.meridian.core.change.ChangeLog;
 import io.meridian.core.change.Lease;
-import io.meridian.core.common.Json;
 import io.meridian.core.entity.EntityStore;
 import io.meridian.core.entity.StoredEntity;
 import java.time.Clock;
@@ -185,18 +184,9 @@ public final class IndexRepairer implements AutoCloseable {
           entity == null
               ? new IndexOperation.Delete(
                   applicationId, change.collection(), change.entityId(), change.version())
-              : upsertOf(applicationId, entity));
+              : entity.toIndexUpsert(applicationId));
     }
     return operations;
-  }
-
-  static IndexOperation.Upsert upsertOf(UUID applicationId, StoredEntity entity) {
-    return new IndexOperation.Upsert(
-        applicationId,
-        entity.collection(),
-        entity.uuid(),
-        entity.version(),
-        Json.parseStoredObject(entity.json()));
   }
 
   @Override

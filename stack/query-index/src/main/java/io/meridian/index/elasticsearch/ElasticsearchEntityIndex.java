@@ -139,24 +139,17 @@ public final class ElasticsearchEntityIndex implements EntityIndex, AutoCloseabl
             id,
             config.maxValuesPerEntity());
       }
-      return BulkOperation.of(
-          b ->
-              b.index(
-                  i ->
-                      i.id(id)
-                          .version(upsert.version())
-                          .versionType(VersionType.External)
-                          .document(document.source())));
+      return versionedIndex(id, upsert.version(), document.source());
     }
-    ObjectNode tombstone = flattener.tombstone((IndexOperation.Delete) operation);
+    return versionedIndex(
+        id, operation.version(), flattener.tombstone((IndexOperation.Delete) operation));
+  }
+
+  private static BulkOperation versionedIndex(String id, long version, ObjectNode source) {
     return BulkOperation.of(
         b ->
             b.index(
-                i ->
-                    i.id(id)
-                        .version(operation.version())
-                        .versionType(VersionType.External)
-                        .document(tombstone)));
+                i -> i.id(id).version(version).versionType(VersionType.External).document(source)));
   }
 
   @Override

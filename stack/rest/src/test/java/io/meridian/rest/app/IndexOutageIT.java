@@ -2,7 +2,6 @@ package io.meridian.rest.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.local.SharedServices;
 import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.ApiClient.Reply;
@@ -22,13 +21,8 @@ import org.junit.jupiter.api.Test;
 class IndexOutageIT extends MeridianIT {
 
   private Set<String> queryUuids(String ql) {
-    Reply reply = api.get(path("parcels") + "?limit=1000&ql=" + ApiClient.encode(ql));
-    assertThat(reply.status()).as(reply.body()).isEqualTo(200);
-    Set<String> uuids = new HashSet<>();
-    for (JsonNode entity : reply.json().path("entities")) {
-      uuids.add(entity.path("uuid").asText());
-    }
-    return uuids;
+    return new HashSet<>(
+        api.get(path("parcels") + "?limit=1000&ql=" + ApiClient.encode(ql)).uuids());
   }
 
   @Test

@@ -2,25 +2,13 @@ package io.meridian.rest.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.ApiClient.Reply;
 import io.meridian.rest.support.MeridianIT;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Queries answered by Elasticsearch, and read-your-writes by default. */
 class QueryIT extends MeridianIT {
-
-  private List<String> uuidsOf(Reply reply) {
-    assertThat(reply.status()).as(reply.body()).isEqualTo(200);
-    List<String> uuids = new ArrayList<>();
-    for (JsonNode entity : reply.json().path("entities")) {
-      uuids.add(entity.path("uuid").asText());
-    }
-    return uuids;
-  }
 
   private Reply query(String collection, String ql) {
     return api.get(path(collection) + "?ql=" + ApiClient.encode(ql));
@@ -33,7 +21,7 @@ class QueryIT extends MeridianIT {
       String uuid =
           api.post(path("notes"), "{\"tag\":\"" + value + "\"}").entity().path("uuid").asText();
 
-      assertThat(uuidsOf(query("notes", "select * where tag = '" + value + "'")))
+      assertThat(query("notes", "select * where tag = '" + value + "'").uuids())
           .containsExactly(uuid);
     }
   }
@@ -43,11 +31,11 @@ class QueryIT extends MeridianIT {
     String uuid = api.post(path("lamps"), "{\"state\":\"off\"}").entity().path("uuid").asText();
 
     api.put(path("lamps") + "/" + uuid, "{\"state\":\"on\"}");
-    assertThat(uuidsOf(query("lamps", "select * where state = 'on'"))).containsExactly(uuid);
-    assertThat(uuidsOf(query("lamps", "select * where state = 'off'"))).isEmpty();
+    assertThat(query("lamps", "select * where state = 'on'").uuids()).containsExactly(uuid);
+    assertThat(query("lamps", "select * where state = 'off'").uuids()).isEmpty();
 
     api.delete(path("lamps") + "/" + uuid);
-    assertThat(uuidsOf(query("lamps", "select * where state = 'on'"))).isEmpty();
+    assertThat(query("lamps", "select * where state = 'on'").uuids()).isEmpty();
   }
 
   @Test
@@ -58,11 +46,11 @@ class QueryIT extends MeridianIT {
         api.post(path("boxes"), "{\"label\":\"red\",\"size\":10}").entity().path("uuid").asText();
     api.post(path("boxes"), "{\"label\":\"blue\",\"size\":5}");
 
-    assertThat(uuidsOf(query("boxes", "select * where label = 'RED'")))
+    assertThat(query("boxes", "select * where label = 'RED'").uuids())
         .containsExactlyInAnyOrder(small, large);
-    assertThat(uuidsOf(query("boxes", "select * where label = 'red' and size > 5")))
+    assertThat(query("boxes", "select * where label = 'red' and size > 5").uuids())
         .containsExactly(large);
-    assertThat(uuidsOf(api.get(path("box") + "?q=" + ApiClient.encode("size = 2"))))
+    assertThat(api.get(path("box") + "?q=" + ApiClient.encode("size = 2")).uuids())
         .containsExactly(small);
   }
 
@@ -72,7 +60,7 @@ class QueryIT extends MeridianIT {
     api.post("/" + org + "/other" + app + "/trees", "{\"kind\":\"oak\"}");
     api.post(path("plants"), "{\"kind\":\"oak\"}");
 
-    assertThat(uuidsOf(query("trees", "select * where kind = 'oak'"))).hasSize(1);
+    assertThat(query("trees", "select * where kind = 'oak'").uuids()).hasSize(1);
   }
 
   @Test
@@ -92,7 +80,7 @@ class QueryIT extends MeridianIT {
       api.post(path("cups"), "{\"n\":" + i + "}");
     }
 
-    assertThat(uuidsOf(api.get(path("cups") + "?limit=3"))).hasSize(3);
-    assertThat(uuidsOf(api.get(path("cups")))).hasSize(5);
+    assertThat(api.get(path("cups") + "?limit=3").uuids()).hasSize(3);
+    assertThat(api.get(path("cups")).uuids()).hasSize(5);
   }
 }

@@ -2,7 +2,6 @@ package io.meridian.rest.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.ApiClient.Reply;
 import io.meridian.rest.support.Eventually;
@@ -30,17 +29,8 @@ class ServerCrashIT extends MeridianIT {
   private static final Path JAR = Path.of("target", "meridian.jar");
 
   private Set<String> indexed(ApiClient client) {
-    Reply reply =
-        client.get(
-            path("orders")
-                + "?limit=1000&ql="
-                + ApiClient.encode("select * where batch = 'crash'"));
-    assertThat(reply.status()).as(reply.body()).isEqualTo(200);
-    Set<String> uuids = new HashSet<>();
-    for (JsonNode entity : reply.json().path("entities")) {
-      uuids.add(entity.path("uuid").asText());
-    }
-    return uuids;
+    String ql = ApiClient.encode("select * where batch = 'crash'");
+    return new HashSet<>(client.get(path("orders") + "?limit=1000&ql=" + ql).uuids());
   }
 
   @Test

@@ -11,6 +11,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /** A plain HTTP client for the API under test: real requests over loopback. */
 public final class ApiClient {
@@ -92,6 +94,18 @@ public final class ApiClient {
 
     public JsonNode entity() {
       return json().path("entities").path(0);
+    }
+
+    /** The uuids of the returned entities, in order; fails unless the status is 200. */
+    public List<String> uuids() {
+      if (status != 200) {
+        throw new AssertionError("Expected 200 but got " + status + ": " + body);
+      }
+      List<String> uuids = new ArrayList<>();
+      for (JsonNode entity : json().path("entities")) {
+        uuids.add(entity.path("uuid").asText());
+      }
+      return uuids;
     }
 
     public String error() {
