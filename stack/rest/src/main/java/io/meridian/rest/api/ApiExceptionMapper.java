@@ -13,6 +13,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,6 +24,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
   private static final Logger LOG = LoggerFactory.getLogger(ApiExceptionMapper.class);
+  private static final long STORAGE_WARNING_INTERVAL_NANOS = 10_000_000_000L;
+
+  /** When storage failures were last logged: an outage under load must not flood the log. */
+  private final AtomicLong lastStorageWarning =
+      new AtomicLong(System.nanoTime() - STORAGE_WARNING_INTERVAL_NANOS);
 
   @Override
   public Response toResponse(Throwable thrown) {
@@ -37,7 +43,15 @@ public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
       return fromJaxRs(web);
     }
     if (failure instanceof DriverException) {
-      LOG.warn("Cassandra request failed: {}", failure.toString());
+      long now = System.nanoTime();
+      long last = lastStorageWarning.get();
+      if (now - last >= STORAGE_WARNING_INTERVAL_NANOS
+          && lastStorageWarning.compareAndSet(last, now)) {
+        LOG.warn(
+            "Cassandra requests are failing (logged at most every 10 s): {}", failure.toString());
+      } else {
+        LOG.debug("Cassandra request failed: {}", failure.toString());
+      }
       return respond(
           ErrorCode.STORAGE_UNAVAILABLE, "The data store is unavailable; retry in a moment");
     }
