@@ -3,6 +3,7 @@ package io.meridian.core.change;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import io.meridian.core.common.Concurrently;
 import io.meridian.core.common.TimeUuids;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -73,24 +74,42 @@ public final class CassandraChangeLog implements ChangeLog {
 
   @Override
   public void append(Change change) {
-    int shard = Math.floorMod(change.entityId().hashCode(), SHARDS);
-    long bucket = bucketOf(TimeUuids.millis(change.id()));
+    appendAll(List.of(change));
+  }
+
+  @Override
+  public void appendAll(List<Change> changes) {
+    for (Change change : changes) {
+      register(shardOf(change), bucketOf(TimeUuids.millis(change.id())));
+    }
+    Concurrently.map(
+        changes,
+        Concurrently.DEFAULT_WINDOW,
+        change ->
+            session.executeAsync(
+                insert.bind(
+                    shardOf(change),
+                    bucketOf(TimeUuids.millis(change.id())),
+                    change.id(),
+                    change.applicationId(),
+                    change.collection(),
+                    change.entityId(),
+                    change.version(),
+                    change.deleted(),
+                    ttlSeconds)));
+  }
+
+  /** Registers a bucket before its first entry is written; each node does so once per bucket. */
+  private void register(int shard, long bucket) {
     Long last = registered.get(shard);
     if (last == null || last != bucket) {
       session.execute(register.bind(shard, bucket, ttlSeconds));
       registered.put(shard, bucket);
     }
-    session.execute(
-        insert.bind(
-            shard,
-            bucket,
-            change.id(),
-            change.applicationId(),
-            change.collection(),
-            change.entityId(),
-            change.version(),
-            change.deleted(),
-            ttlSeconds));
+  }
+
+  private static int shardOf(Change change) {
+    return Math.floorMod(change.entityId().hashCode(), SHARDS);
   }
 
   @Override

@@ -24,6 +24,9 @@ public interface ChangeLog {
   /** Records a change durably; returns only once it is acknowledged. */
   void append(Change change);
 
+  /** Records changes durably and concurrently; returns only once all are acknowledged. */
+  void appendAll(List<Change> changes);
+
   /** Buckets of {@code shard} in [from, to] that hold entries, ascending. */
   List<Long> bucketsWithEntries(int shard, long from, long to);
 

@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import io.meridian.core.common.Concurrently;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -13,8 +14,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 
 /**
  * Entities in one partition each, written with their version as the write time so that Cassandra's
@@ -67,14 +66,16 @@ public final class CassandraEntityStore implements EntityStore {
 
   @Override
   public Map<UUID, StoredEntity> loadAll(UUID applicationId, Collection<UUID> uuids) {
-    List<CompletableFuture<AsyncResultSet>> reads =
-        uuids.stream()
-            .map(uuid -> session.executeAsync(select.bind(applicationId, uuid)))
-            .map(CompletionStage::toCompletableFuture)
-            .toList();
+    List<Row> rows =
+        Concurrently.map(
+            List.copyOf(uuids),
+            Concurrently.DEFAULT_WINDOW,
+            uuid ->
+                session
+                    .executeAsync(select.bind(applicationId, uuid))
+                    .thenApply(AsyncResultSet::one));
     Map<UUID, StoredEntity> found = new HashMap<>();
-    for (CompletableFuture<AsyncResultSet> read : reads) {
-      Row row = read.join().one();
+    for (Row row : rows) {
       if (row != null) {
         StoredEntity entity = toEntity(row);
         found.put(entity.uuid(), entity);
@@ -85,17 +86,28 @@ public final class CassandraEntityStore implements EntityStore {
 
   @Override
   public void save(UUID applicationId, StoredEntity entity) {
-    session.execute(
-        insert.bind(
-            applicationId,
-            entity.uuid(),
-            entity.collection(),
-            entity.name(),
-            entity.created(),
-            entity.version() / 1000,
-            entity.version(),
-            entity.json(),
-            entity.version()));
+    session.execute(bindInsert(applicationId, entity));
+  }
+
+  @Override
+  public void saveAll(UUID applicationId, List<StoredEntity> entities) {
+    Concurrently.map(
+        entities,
+        Concurrently.DEFAULT_WINDOW,
+        entity -> session.executeAsync(bindInsert(applicationId, entity)));
+  }
+
+  private BoundStatement bindInsert(UUID applicationId, StoredEntity entity) {
+    return insert.bind(
+        applicationId,
+        entity.uuid(),
+        entity.collection(),
+        entity.name(),
+        entity.created(),
+        entity.version() / 1000,
+        entity.version(),
+        entity.json(),
+        entity.version());
   }
 
   @Override
@@ -115,6 +127,18 @@ public final class CassandraEntityStore implements EntityStore {
     return session
         .execute(lwt(claimName.bind(applicationId, collection, key(name), uuid)))
         .wasApplied();
+  }
+
+  @Override
+  public List<Boolean> claimNames(UUID applicationId, String collection, List<NameClaim> claims) {
+    return Concurrently.map(
+        claims,
+        Concurrently.DEFAULT_WINDOW,
+        claim ->
+            session
+                .executeAsync(
+                    lwt(claimName.bind(applicationId, collection, key(claim.name()), claim.uuid())))
+                .thenApply(AsyncResultSet::wasApplied));
   }
 
   @Override

@@ -55,47 +55,65 @@ public final class EntityService {
 
   /**
    * Creates entities. All bodies are validated and all names claimed before anything is written, so
-   * a bad body or a taken name in an array creates none of them.
+   * a bad body or a taken name in an array creates none of them. Each phase (claims, change log,
+   * entities) runs concurrently across the array, and every entity's log entry is durable before
+   * its row is written.
    */
   public List<StoredEntity> create(
       ApplicationRef app, CollectionName collection, List<JsonNode> bodies, WriteOptions options) {
     List<ObjectNode> properties = bodies.stream().map(EntityDocuments::userProperties).toList();
     requireDistinctNames(collection, properties);
-    List<UUID> uuids = properties.stream().map(p -> ids.newTimeUuid()).toList();
-    List<String> claimed = new ArrayList<>();
+    List<StoredEntity> entities = new ArrayList<>(properties.size());
+    for (ObjectNode entityProperties : properties) {
+      UUID uuid = ids.newTimeUuid();
+      long millis = TimeUuids.millis(uuid);
+      ObjectNode json = EntityDocuments.render(uuid, collection, millis, millis, entityProperties);
+      entities.add(
+          new StoredEntity(
+              uuid,
+              collection.plural(),
+              nameOf(entityProperties),
+              TimeUuids.micros(uuid),
+              millis,
+              Json.write(json)));
+    }
+    claimAll(app, collection, entities);
+    changeLog.appendAll(
+        entities.stream()
+            .map(e -> new Change(e.uuid(), app.id(), e.collection(), e.uuid(), e.version(), false))
+            .toList());
+    store.saveAll(app.id(), entities);
+    indexUpserts(app, entities, options);
+    return entities;
+  }
+
+  /** Claims every name of new entities, or none: on a failure the claims made are released. */
+  private void claimAll(
+      ApplicationRef app, CollectionName collection, List<StoredEntity> entities) {
+    List<EntityStore.NameClaim> claims =
+        entities.stream()
+            .filter(entity -> entity.name() != null)
+            .map(entity -> new EntityStore.NameClaim(entity.name(), entity.uuid()))
+            .toList();
+    List<Boolean> won = store.claimNames(app.id(), collection.plural(), claims);
+    int held = 0;
     try {
-      for (int i = 0; i < properties.size(); i++) {
-        String name = nameOf(properties.get(i));
-        if (name != null) {
-          claim(app, collection, name, uuids.get(i));
-          claimed.add(name);
+      for (EntityStore.NameClaim claim : claims) {
+        if (!won.get(held)) {
+          claim(app, collection, claim.name(), claim.uuid()); // taken: maybe an orphan to take over
         }
+        held++;
       }
     } catch (MeridianException e) {
-      for (int i = 0; i < claimed.size(); i++) {
-        store.releaseName(app.id(), collection.plural(), claimed.get(i), uuids.get(i));
+      // Claims before the failing one are held; later ones are held where they were won.
+      for (int i = 0; i < claims.size(); i++) {
+        if (i < held || won.get(i)) {
+          store.releaseName(
+              app.id(), collection.plural(), claims.get(i).name(), claims.get(i).uuid());
+        }
       }
       throw e;
     }
-    List<StoredEntity> created = new ArrayList<>();
-    for (int i = 0; i < properties.size(); i++) {
-      UUID uuid = uuids.get(i);
-      long millis = TimeUuids.millis(uuid);
-      ObjectNode json = EntityDocuments.render(uuid, collection, millis, millis, properties.get(i));
-      created.add(
-          write(
-              app,
-              uuid,
-              new StoredEntity(
-                  uuid,
-                  collection.plural(),
-                  nameOf(properties.get(i)),
-                  TimeUuids.micros(uuid),
-                  millis,
-                  Json.write(json))));
-    }
-    indexUpserts(app, created, options);
-    return created;
   }
 
   /** The entity addressed by uuid or name; 404 {@code entity_not_found} if there is none. */

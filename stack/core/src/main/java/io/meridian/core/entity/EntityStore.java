@@ -1,6 +1,7 @@
 package io.meridian.core.entity;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -16,6 +17,9 @@ public interface EntityStore {
   /** Writes the entity with its version as the write time: a newer version always wins. */
   void save(UUID applicationId, StoredEntity entity);
 
+  /** Writes entities concurrently, as {@link #save} each; returns once all are written. */
+  void saveAll(UUID applicationId, List<StoredEntity> entities);
+
   /** Deletes the entity as of {@code version}: writes older than that can never bring it back. */
   void delete(UUID applicationId, UUID uuid, long version);
 
@@ -30,6 +34,13 @@ public interface EntityStore {
   boolean claimName(UUID applicationId, String collection, String name, UUID uuid);
 
   /**
+   * Claims names concurrently, as {@link #claimName} each.
+   *
+   * @return for each claim, in order, whether it succeeded
+   */
+  List<Boolean> claimNames(UUID applicationId, String collection, List<NameClaim> claims);
+
+  /**
    * Moves a name from {@code expectedHolder} to {@code uuid}, only if {@code expectedHolder} still
    * holds it (used to take over names left behind by a write that crashed half way).
    */
@@ -38,6 +49,9 @@ public interface EntityStore {
 
   /** Frees a name, only if {@code holder} still holds it. */
   void releaseName(UUID applicationId, String collection, String name, UUID holder);
+
+  /** A name and the entity that wants it. */
+  record NameClaim(String name, UUID uuid) {}
 
   /**
    * @param claimedAtMicros when the holder claimed the name (Cassandra write time)

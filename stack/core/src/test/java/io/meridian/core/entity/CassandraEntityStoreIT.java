@@ -86,6 +86,36 @@ class CassandraEntityStoreIT {
   }
 
   @Test
+  void save_all_writes_every_entity() {
+    List<StoredEntity> entities = new ArrayList<>();
+    for (int i = 0; i < 150; i++) {
+      UUID uuid = ids.newTimeUuid();
+      entities.add(entity(uuid, TimeUuids.micros(uuid), "{\"i\":" + i + "}"));
+    }
+
+    store.saveAll(app, entities);
+
+    assertThat(store.loadAll(app, entities.stream().map(StoredEntity::uuid).toList()).values())
+        .containsExactlyInAnyOrderElementsOf(entities);
+  }
+
+  @Test
+  void claim_names_reports_each_claim_in_order() {
+    store.claimName(app, "dogs", "taken", ids.newTimeUuid());
+
+    List<Boolean> won =
+        store.claimNames(
+            app,
+            "dogs",
+            List.of(
+                new EntityStore.NameClaim("free-1", ids.newTimeUuid()),
+                new EntityStore.NameClaim("TAKEN", ids.newTimeUuid()),
+                new EntityStore.NameClaim("free-2", ids.newTimeUuid())));
+
+    assertThat(won).containsExactly(true, false, true);
+  }
+
+  @Test
   void names_compare_case_insensitively() {
     UUID uuid = ids.newTimeUuid();
 
