@@ -53,15 +53,16 @@ public final class ApplicationService {
   }
 
   public Optional<ApplicationRef> find(String organization, String application) {
+    if (organization != null && application != null) {
+      ApplicationRef cached = cache.getIfPresent(key(organization, application));
+      if (cached != null) {
+        return Optional.of(cached); // only valid names are ever cached
+      }
+    }
     validate("organization", organization);
     validate("application", application);
-    String key = key(organization, application);
-    ApplicationRef cached = cache.getIfPresent(key);
-    if (cached != null) {
-      return Optional.of(cached);
-    }
     Optional<ApplicationRef> found = store.find(organization, application);
-    found.ifPresent(ref -> cache.put(key, ref));
+    found.ifPresent(ref -> cache.put(key(organization, application), ref));
     return found;
   }
 

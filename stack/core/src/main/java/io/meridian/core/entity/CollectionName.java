@@ -1,5 +1,7 @@
 package io.meridian.core.entity;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
 import java.util.regex.Pattern;
@@ -14,7 +16,18 @@ import java.util.regex.Pattern;
 public record CollectionName(String plural, String type) {
   private static final Pattern VALID = Pattern.compile("[A-Za-z][A-Za-z0-9_]{0,63}");
 
+  /**
+   * Inflection runs dozens of regular expressions; every request names a collection, and apps use
+   * few, so resolved names are kept (only valid ones ever enter).
+   */
+  private static final Cache<String, CollectionName> RESOLVED =
+      Caffeine.newBuilder().maximumSize(10_000).build();
+
   public static CollectionName of(String pathSegment) {
+    CollectionName cached = pathSegment == null ? null : RESOLVED.getIfPresent(pathSegment);
+    if (cached != null) {
+      return cached;
+    }
     if (pathSegment == null || !VALID.matcher(pathSegment).matches()) {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT,
@@ -23,6 +36,8 @@ public record CollectionName(String plural, String type) {
               + "': use 1 to 64 letters, digits or '_', starting with a letter");
     }
     String type = Inflector.singular(pathSegment);
-    return new CollectionName(Inflector.plural(type), type);
+    CollectionName name = new CollectionName(Inflector.plural(type), type);
+    RESOLVED.put(pathSegment, name);
+    return name;
   }
 }

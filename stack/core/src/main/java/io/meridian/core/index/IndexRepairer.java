@@ -55,6 +55,13 @@ public final class IndexRepairer implements AutoCloseable {
   private volatile boolean lastRunFailed;
   private volatile boolean schemaReady;
 
+  /**
+   * The last safe bucket of the last pass that finished every shard. Until a newer bucket becomes
+   * safe there is nothing new to read (entries never arrive in buckets older than the lag), so a
+   * pass costs no checkpoint reads. Touched only on the repairer thread.
+   */
+  private long completedThrough = Long.MIN_VALUE;
+
   public IndexRepairer(
       ChangeLog log,
       Lease lease,
@@ -110,6 +117,9 @@ public final class IndexRepairer implements AutoCloseable {
       schemaReady = true;
     }
     long lastSafeBucket = log.bucketOf(clock.millis() - lag.toMillis()) - 1;
+    if (lastSafeBucket == completedThrough) {
+      return 0;
+    }
     int repaired = 0;
     for (int shard = 0; shard < log.shards(); shard++) {
       OptionalLong checkpoint = log.checkpoint(CONSUMER, shard);
@@ -123,6 +133,7 @@ public final class IndexRepairer implements AutoCloseable {
       }
       log.saveCheckpoint(CONSUMER, shard, lastSafeBucket + 1);
     }
+    completedThrough = lastSafeBucket;
     if (repaired > 0) {
       LOG.info("Index repairer indexed {} entities the index lacked or held stale", repaired);
     }

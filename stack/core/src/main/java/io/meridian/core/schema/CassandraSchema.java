@@ -67,9 +67,11 @@ public final class CassandraSchema {
     return current;
   }
 
+  /**
+   * Runs one schema change. The driver waits for schema agreement after every schema-altering
+   * response, so every node sees a table before statements against it are prepared anywhere.
+   */
   private static void ddl(CqlSession session, String cql) {
     session.execute(SimpleStatement.newInstance(cql).setTimeout(DDL_TIMEOUT));
-    // Every node must see a table before statements against it are prepared anywhere.
-    session.checkSchemaAgreement();
   }
 }

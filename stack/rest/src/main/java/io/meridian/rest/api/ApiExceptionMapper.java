@@ -12,7 +12,6 @@ import jakarta.ws.rs.ext.ExceptionMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,11 +30,7 @@ public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
       new AtomicLong(System.nanoTime() - STORAGE_WARNING_INTERVAL_NANOS);
 
   @Override
-  public Response toResponse(Throwable thrown) {
-    Throwable failure =
-        thrown instanceof CompletionException && thrown.getCause() != null
-            ? thrown.getCause()
-            : thrown;
+  public Response toResponse(Throwable failure) {
     if (failure instanceof MeridianException meridian) {
       return respond(meridian.code(), meridian.description());
     }
