@@ -6,6 +6,7 @@ import io.meridian.core.common.MeridianException;
 import io.meridian.core.index.EntityIndex;
 import io.meridian.core.index.IndexQuery;
 import io.meridian.core.index.SearchHits;
+import io.meridian.core.query.QueryLanguage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,10 +23,12 @@ public final class EntityQueries {
 
   private final EntityStore store;
   private final EntityIndex index;
+  private final QueryLanguage language;
 
-  public EntityQueries(EntityStore store, EntityIndex index) {
+  public EntityQueries(EntityStore store, EntityIndex index, QueryLanguage language) {
     this.store = store;
     this.index = index;
+    this.language = language;
   }
 
   public List<StoredEntity> query(
@@ -35,7 +38,8 @@ public final class EntityQueries {
           ErrorCode.ILLEGAL_ARGUMENT,
           "limit must be between 1 and " + MAX_LIMIT + ", got " + limit);
     }
-    SearchHits hits = index.search(new IndexQuery(app.id(), collection.plural(), ql, limit));
+    SearchHits hits =
+        index.search(IndexQuery.of(app.id(), collection.plural(), language.compile(ql), limit));
     List<UUID> uuids = hits.hits().stream().map(SearchHits.Hit::entityId).toList();
     Map<UUID, StoredEntity> loaded = store.loadAll(app.id(), uuids);
     List<StoredEntity> result = new ArrayList<>(uuids.size());

@@ -3,6 +3,7 @@ package io.meridian.core.index;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletionStage;
 
@@ -36,12 +37,21 @@ public interface EntityIndex {
   CompletionStage<Void> refresh();
 
   /**
-   * Runs a query of the Usergrid query language over one collection of one application.
+   * Runs one page of a query: hits in the query's order (its order by; by distance for a {@code
+   * within}; else newest first), the entity uuid breaking ties so that the order is total and
+   * {@link IndexQuery#searchAfter()} continues exactly after the previous page.
    *
-   * @throws io.meridian.core.common.MeridianException with {@code QUERY_PARSE} for a bad query,
-   *     {@code INDEX_UNAVAILABLE} when the index cannot be reached
+   * @throws io.meridian.core.common.MeridianException with {@code BAD_REQUEST} for a query the
+   *     index rejects, {@link IndexUnavailableException} when the index cannot be reached
    */
   SearchHits search(IndexQuery query);
+
+  /**
+   * The application's live (not deleted) entries in uuid order, starting after {@code after}: how
+   * an index rebuild finds entries whose entity no longer exists. Each hit's sort values are its
+   * uuid.
+   */
+  SearchHits scan(UUID applicationId, Optional<UUID> after, int size);
 
   /** True when the last contact with the index succeeded; cheap, never blocks. */
   boolean isAvailable();

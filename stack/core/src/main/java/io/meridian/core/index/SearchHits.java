@@ -9,5 +9,15 @@ public record SearchHits(List<Hit> hits) {
     hits = List.copyOf(hits);
   }
 
-  public record Hit(UUID entityId, long version) {}
+  /**
+   * @param sortValues the hit's position in the result order, to continue after it ({@link
+   *     IndexQuery#searchAfter()}). Only strings, longs, finite doubles, booleans and nulls, so a
+   *     cursor can carry them as JSON
+   * @param distanceMeters the distance from a {@code within} query's centre, or null
+   */
+  public record Hit(UUID entityId, long version, List<Object> sortValues, Double distanceMeters) {
+    public Hit {
+      sortValues = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(sortValues));
+    }
+  }
 }

@@ -22,8 +22,8 @@ import io.meridian.core.index.IndexQuery;
 import io.meridian.core.index.IndexResult;
 import io.meridian.core.index.IndexUnavailableException;
 import io.meridian.core.index.SearchHits;
+import io.meridian.index.query.ParsedQuery;
 import io.meridian.index.query.Query;
-import io.meridian.index.query.QueryParser;
 import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -31,6 +31,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -204,17 +205,17 @@ public final class ElasticsearchEntityIndex implements EntityIndex, AutoCloseabl
 
   @Override
   public SearchHits search(IndexQuery query) {
-    Query parsed = QueryParser.parse(query.ql());
+    Query parsed = ((ParsedQuery) query.query()).query();
     var filter =
         QueryTranslator.filter(
-            query.applicationId(), query.collection(), parsed.where().orElse(null));
+            query.applicationId(), query.collection().orElseThrow(), parsed.where().orElse(null));
     var sort = QueryTranslator.sort(parsed.orderBy());
     try {
       var response =
           client.search(
               s ->
                   s.index(config.alias())
-                      .size(query.limit())
+                      .size(query.size())
                       .version(true)
                       .source(src -> src.fetch(false))
                       .trackTotalHits(t -> t.enabled(false))
@@ -224,7 +225,7 @@ public final class ElasticsearchEntityIndex implements EntityIndex, AutoCloseabl
       available.set(true);
       List<SearchHits.Hit> hits = new ArrayList<>(response.hits().hits().size());
       for (Hit<ObjectNode> hit : response.hits().hits()) {
-        hits.add(new SearchHits.Hit(UUID.fromString(hit.id()), hit.version()));
+        hits.add(new SearchHits.Hit(UUID.fromString(hit.id()), hit.version(), List.of(), null));
       }
       return new SearchHits(hits);
     } catch (ElasticsearchException e) {
@@ -237,6 +238,11 @@ public final class ElasticsearchEntityIndex implements EntityIndex, AutoCloseabl
     } catch (IOException e) {
       throw failure(e, "search");
     }
+  }
+
+  @Override
+  public SearchHits scan(UUID applicationId, Optional<UUID> after, int size) {
+    throw new UnsupportedOperationException("not yet");
   }
 
   @Override

@@ -90,6 +90,9 @@ final class QueryTranslator {
                                   co.elastic.clients.elasticsearch._types.query_dsl.Operator
                                       .And))));
     }
+    if (condition instanceof Condition.Within) {
+      throw new UnsupportedOperationException("within is not translated yet");
+    }
     return comparison((Condition.Comparison) condition);
   }
 

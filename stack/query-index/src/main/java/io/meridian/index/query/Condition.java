@@ -4,7 +4,12 @@ import java.util.List;
 
 /** The where-clause tree. Property names are dotted paths into the entity, e.g. {@code a.b}. */
 public sealed interface Condition
-    permits Condition.And, Condition.Or, Condition.Not, Condition.Comparison, Condition.Contains {
+    permits Condition.And,
+        Condition.Or,
+        Condition.Not,
+        Condition.Comparison,
+        Condition.Contains,
+        Condition.Within {
 
   /** All operands hold; always two or more (the parser flattens {@code a and b and c}). */
   record And(List<Condition> operands) implements Condition {
@@ -26,4 +31,11 @@ public sealed interface Condition
 
   /** Full-text match: every word of {@code text} occurs in the property (standard analyzer). */
   record Contains(String property, String text) implements Condition {}
+
+  /**
+   * {@code property within meters of latitude, longitude}: the property holds a location ({@code
+   * {latitude, longitude}}) at most {@code meters} from the centre (great-circle distance).
+   */
+  record Within(String property, double meters, double latitude, double longitude)
+      implements Condition {}
 }

@@ -1,6 +1,7 @@
 package io.meridian.index.query;
 
 import io.meridian.core.common.MeridianException;
+import io.meridian.core.query.Projection;
 import io.meridian.index.query.Query.Direction;
 import io.meridian.index.query.Query.Order;
 import io.meridian.index.query.Token.Kind;
@@ -53,7 +54,7 @@ public final class QueryParser {
   }
 
   private Query query() {
-    List<String> select = Query.ALL;
+    Optional<Projection> select = Optional.empty();
     boolean selected = peek().isKeyword("select");
     if (selected) {
       advance();
@@ -82,18 +83,20 @@ public final class QueryParser {
     return new Query(select, where, orderBy);
   }
 
-  private List<String> selection() {
+  private Optional<Projection> selection() {
     if (peek().kind() == Kind.STAR) {
       advance();
-      return Query.ALL;
+      return Optional.empty();
     }
-    List<String> properties = new ArrayList<>();
-    properties.add(path("'*' or a property name after 'select'"));
+    List<Projection.Field> fields = new ArrayList<>();
+    String first = path("'*' or a property name after 'select'");
+    fields.add(new Projection.Field(first, first));
     while (peek().kind() == Kind.COMMA) {
       advance();
-      properties.add(path("a property name after ','"));
+      String next = path("a property name after ','");
+      fields.add(new Projection.Field(next, next));
     }
-    return properties;
+    return Optional.of(new Projection(fields, false));
   }
 
   private List<Order> orders() {

@@ -66,7 +66,13 @@ class ElasticsearchEntityIndexIT {
 
   private List<UUID> search(String ql) {
     index.refresh().toCompletableFuture().join();
-    SearchHits hits = index.search(new IndexQuery(app, "things", ql, 100));
+    SearchHits hits =
+        index.search(
+            IndexQuery.of(
+                app,
+                "things",
+                new io.meridian.index.query.UsergridQueryLanguage().compile(ql),
+                100));
     return hits.hits().stream().map(SearchHits.Hit::entityId).toList();
   }
 

@@ -79,7 +79,13 @@ class EntitySearchIT {
   }
 
   private static List<UUID> search(String ql) {
-    SearchHits hits = index.search(new IndexQuery(APP, "things", ql, 100));
+    SearchHits hits =
+        index.search(
+            IndexQuery.of(
+                APP,
+                "things",
+                new io.meridian.index.query.UsergridQueryLanguage().compile(ql),
+                100));
     return hits.hits().stream().map(SearchHits.Hit::entityId).toList();
   }
 
@@ -91,13 +97,32 @@ class EntitySearchIT {
 
   @Test
   void hits_carry_the_indexed_version() {
-    assertThat(index.search(new IndexQuery(APP, "things", "name = 'anna'", 10)).hits())
-        .containsExactly(new SearchHits.Hit(ANNA, 1));
+    assertThat(
+            index
+                .search(
+                    IndexQuery.of(
+                        APP,
+                        "things",
+                        new io.meridian.index.query.UsergridQueryLanguage()
+                            .compile("name = 'anna'"),
+                        10))
+                .hits())
+        .extracting(SearchHits.Hit::entityId, SearchHits.Hit::version)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple(ANNA, 1L));
   }
 
   @Test
   void limit_caps_the_number_of_hits() {
-    assertThat(index.search(new IndexQuery(APP, "things", "", 2)).hits()).hasSize(2);
+    assertThat(
+            index
+                .search(
+                    IndexQuery.of(
+                        APP,
+                        "things",
+                        new io.meridian.index.query.UsergridQueryLanguage().compile(""),
+                        2))
+                .hits())
+        .hasSize(2);
   }
 
   @Test

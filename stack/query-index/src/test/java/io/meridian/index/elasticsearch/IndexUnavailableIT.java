@@ -61,7 +61,14 @@ class IndexUnavailableIT {
 
   @Test
   void search_throws_index_unavailable() {
-    assertThatThrownBy(() -> index.search(new IndexQuery(app, "things", "a = 1", 10)))
+    assertThatThrownBy(
+            () ->
+                index.search(
+                    IndexQuery.of(
+                        app,
+                        "things",
+                        new io.meridian.index.query.UsergridQueryLanguage().compile("a = 1"),
+                        10)))
         .isInstanceOf(IndexUnavailableException.class);
     assertThat(index.isAvailable()).isFalse();
   }

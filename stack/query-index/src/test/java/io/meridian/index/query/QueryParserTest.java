@@ -43,7 +43,9 @@ class QueryParserTest {
   void select_lists_projected_properties() {
     Query query = QueryParser.parse("select name, address.city where age > 3");
 
-    assertThat(query.select()).containsExactly("name", "address.city");
+    assertThat(query.projection().orElseThrow().fields())
+        .extracting(f -> f.path())
+        .containsExactly("name", "address.city");
     assertThat(query.where()).contains(new Comparison("age", Operator.GT, new LongValue(3)));
   }
 

@@ -15,6 +15,8 @@ import io.meridian.core.entity.EntityStore;
 import io.meridian.core.index.EntityIndex;
 import io.meridian.core.index.IndexPipeline;
 import io.meridian.core.index.IndexRepairer;
+import io.meridian.core.query.QueryLanguage;
+import io.meridian.index.query.UsergridQueryLanguage;
 import java.time.Clock;
 import java.util.UUID;
 import org.springframework.context.annotation.Bean;
@@ -67,8 +69,13 @@ class ServiceConfiguration {
   }
 
   @Bean
-  EntityQueries entityQueries(EntityStore store, EntityIndex index) {
-    return new EntityQueries(store, index);
+  QueryLanguage queryLanguage() {
+    return new UsergridQueryLanguage();
+  }
+
+  @Bean
+  EntityQueries entityQueries(EntityStore store, EntityIndex index, QueryLanguage language) {
+    return new EntityQueries(store, index, language);
   }
 
   @Bean(destroyMethod = "close")
