@@ -111,8 +111,18 @@ public final class CassandraEntityStore implements EntityStore {
   }
 
   @Override
-  public void delete(UUID applicationId, UUID uuid, long version) {
-    session.execute(delete.bind(version, applicationId, uuid));
+  public void delete(UUID applicationId, StoredEntity entity, long version) {
+    session.execute(delete.bind(version, applicationId, entity.uuid()));
+  }
+
+  @Override
+  public List<UUID> list(UUID applicationId, String collection, Optional<UUID> after, int limit) {
+    throw new UnsupportedOperationException("not yet");
+  }
+
+  @Override
+  public List<String> collections(UUID applicationId) {
+    throw new UnsupportedOperationException("not yet");
   }
 
   @Override

@@ -189,7 +189,7 @@ public final class EntityService {
     long version = Math.max(TimeUuids.micros(changeId), current.version() + 1);
     changeLog.append(
         new Change(changeId, app.id(), collection.plural(), current.uuid(), version, true));
-    store.delete(app.id(), current.uuid(), version);
+    store.delete(app.id(), current, version);
     if (current.name() != null) {
       store.releaseName(app.id(), collection.plural(), current.name(), current.uuid());
     }

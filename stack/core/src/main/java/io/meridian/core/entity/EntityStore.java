@@ -20,8 +20,22 @@ public interface EntityStore {
   /** Writes entities concurrently, as {@link #save} each; returns once all are written. */
   void saveAll(UUID applicationId, List<StoredEntity> entities);
 
-  /** Deletes the entity as of {@code version}: writes older than that can never bring it back. */
-  void delete(UUID applicationId, UUID uuid, long version);
+  /**
+   * Deletes the entity as of {@code version} (and its place in its collection's listing): writes
+   * older than that can never bring it back.
+   */
+  void delete(UUID applicationId, StoredEntity entity, long version);
+
+  /**
+   * A page of a collection's listing, newest entity first (by the time in its v1 uuid): at most
+   * {@code limit} uuids, all strictly older than {@code after} when given. Fewer than {@code limit}
+   * means the listing is exhausted. The listing is written with the entity, so it reflects every
+   * acknowledged write.
+   */
+  List<UUID> list(UUID applicationId, String collection, Optional<UUID> after, int limit);
+
+  /** The collections of an application that ever held an entity, in name order. */
+  List<String> collections(UUID applicationId);
 
   /** Who holds a name in a collection (names compare case-insensitively), if anyone. */
   Optional<NameHolder> nameHolder(UUID applicationId, String collection, String name);

@@ -67,7 +67,7 @@ class CassandraEntityStoreIT {
     UUID uuid = ids.newTimeUuid();
     long base = TimeUuids.micros(uuid);
     store.save(app, entity(uuid, base + 10, "{}"));
-    store.delete(app, uuid, base + 30);
+    store.delete(app, entity(uuid, base + 10, "{}"), base + 30);
 
     store.save(app, entity(uuid, base + 20, "{\"late\":true}"));
 
