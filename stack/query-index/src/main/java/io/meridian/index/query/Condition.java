@@ -29,7 +29,11 @@ public sealed interface Condition
 
   record Comparison(String property, Operator operator, Value value) implements Condition {}
 
-  /** Full-text match: every word of {@code text} occurs in the property (standard analyzer). */
+  /**
+   * Full-text match: every word of {@code text} occurs in one value of the property (standard
+   * analyzer). A trailing {@code *}, present only when the literal was a prefix ({@code 'wo*'}),
+   * makes the last word a prefix; {@code *} alone matches any string.
+   */
   record Contains(String property, String text) implements Condition {}
 
   /**

@@ -5,14 +5,25 @@ import io.meridian.core.query.CompiledQuery;
 import io.meridian.core.query.Projection;
 import java.util.Optional;
 
-/** A {@link CompiledQuery} backed by the parser's tree; what the Elasticsearch index translates. */
+/**
+ * A {@link CompiledQuery} backed by the parser's tree; what the Elasticsearch index translates.
+ * Immutable: the canonical form and the ordering flag are computed once, here.
+ */
 public final class ParsedQuery implements CompiledQuery {
   private final Query query;
   private final String canonical;
+  private final boolean ordered;
 
-  ParsedQuery(Query query, String canonical) {
+  ParsedQuery(Query query) {
     this.query = query;
-    this.canonical = canonical;
+    this.canonical = CanonicalForm.of(query);
+    this.ordered =
+        !query.orderBy().isEmpty() || query.where().map(ParsedQuery::within).orElse(false);
+  }
+
+  /** Parses {@code ql}; null or blank means {@code select *}. */
+  public static ParsedQuery parse(String ql) {
+    return new ParsedQuery(QueryParser.parse(ql));
   }
 
   public Query query() {
@@ -34,13 +45,32 @@ public final class ParsedQuery implements CompiledQuery {
     return query.where().isPresent();
   }
 
+  /** True with an order by, or with a {@code within} anywhere: those sort by distance. */
   @Override
   public boolean ordered() {
-    return !query.orderBy().isEmpty() || filters();
+    return ordered;
   }
 
   @Override
   public boolean matches(ObjectNode entity) {
-    throw new UnsupportedOperationException("not yet");
+    return query.where().map(where -> QueryMatcher.matches(where, entity)).orElse(true);
+  }
+
+  @Override
+  public String toString() {
+    return canonical;
+  }
+
+  private static boolean within(Condition condition) {
+    if (condition instanceof Condition.And and) {
+      return and.operands().stream().anyMatch(ParsedQuery::within);
+    }
+    if (condition instanceof Condition.Or or) {
+      return or.operands().stream().anyMatch(ParsedQuery::within);
+    }
+    if (condition instanceof Condition.Not not) {
+      return within(not.operand());
+    }
+    return condition instanceof Condition.Within;
   }
 }

@@ -23,7 +23,14 @@ record Token(Kind kind, String text, int position, boolean wildcard) {
     LEFT_PAREN,
     RIGHT_PAREN,
     COMMA,
+    COLON,
+    LEFT_BRACE,
+    RIGHT_BRACE,
     STAR,
+    /** {@code &&}, which means the same as the keyword {@code and}. */
+    AND,
+    /** {@code ||}, which means the same as the keyword {@code or}. */
+    OR,
     END
   }
 
@@ -34,6 +41,16 @@ record Token(Kind kind, String text, int position, boolean wildcard) {
   /** True for an identifier spelled like {@code keyword}, ignoring case. */
   boolean isKeyword(String keyword) {
     return kind == Kind.IDENTIFIER && text.equalsIgnoreCase(keyword);
+  }
+
+  /** {@code and} or {@code &&}. */
+  boolean isAnd() {
+    return kind == Kind.AND || isKeyword("and");
+  }
+
+  /** {@code or} or {@code ||}. */
+  boolean isOr() {
+    return kind == Kind.OR || isKeyword("or");
   }
 
   String lowerText() {

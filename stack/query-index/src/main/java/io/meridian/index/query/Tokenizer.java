@@ -14,10 +14,21 @@ final class Tokenizer {
       Pattern.compile(
           "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
               + "(?![0-9A-Za-z_.-])");
+
+  /**
+   * Usergrid's number forms: {@code 5}, {@code -5}, {@code 5.5}, {@code 5.}, {@code .5} and an
+   * optional exponent ({@code 10e10}, {@code 1.5E-3}). Groups 1 and 2 are set for a decimal point,
+   * group 3 for an exponent: any of them makes the literal a decimal.
+   */
   private static final Pattern NUMBER =
-      Pattern.compile("-?[0-9]+(\\.[0-9]+)?([eE][+-]?[0-9]+)?(?![0-9A-Za-z_.])");
+      Pattern.compile("-?(?:[0-9]+(\\.[0-9]*)?|(\\.)[0-9]+)([eE][+-]?[0-9]+)?(?![0-9A-Za-z_.])");
+
+  /**
+   * Dot-separated segments; as in Usergrid a segment may contain {@code -} after its first
+   * character ({@code first-name}), but a path never starts or ends with a dot.
+   */
   private static final Pattern IDENTIFIER =
-      Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*");
+      Pattern.compile("[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*");
 
   private final String text;
   private int index;
@@ -57,6 +68,22 @@ final class Tokenizer {
       case ',':
         index++;
         return new Token(Kind.COMMA, ",", position);
+      case ':':
+        index++;
+        return new Token(Kind.COLON, ":", position);
+      case '{':
+        index++;
+        return new Token(Kind.LEFT_BRACE, "{", position);
+      case '}':
+        index++;
+        return new Token(Kind.RIGHT_BRACE, "}", position);
+      case '&':
+      case '|':
+        if (index + 1 < text.length() && text.charAt(index + 1) == c) {
+          index += 2;
+          return new Token(c == '&' ? Kind.AND : Kind.OR, String.valueOf(c).repeat(2), position);
+        }
+        throw error("Unexpected character '" + c + "' at position " + position);
       case '*':
         index++;
         return new Token(Kind.STAR, "*", position);
@@ -101,7 +128,8 @@ final class Tokenizer {
     if (!matcher.lookingAt()) {
       return null;
     }
-    boolean decimal = matcher.group(1) != null || matcher.group(2) != null;
+    boolean decimal =
+        matcher.group(1) != null || matcher.group(2) != null || matcher.group(3) != null;
     Token token = new Token(decimal ? Kind.DECIMAL : Kind.INTEGER, matcher.group(), index + 1);
     index = matcher.end();
     return token;
