@@ -5,9 +5,9 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch._types.ElasticsearchException;
 import co.elastic.clients.elasticsearch._types.HealthStatus;
 import co.elastic.clients.elasticsearch._types.VersionType;
+import co.elastic.clients.elasticsearch.core.SearchResponse;
 import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
 import co.elastic.clients.elasticsearch.core.mget.MultiGetResponseItem;
-import co.elastic.clients.elasticsearch.core.search.Hit;
 import co.elastic.clients.json.JsonData;
 import co.elastic.clients.json.jackson.JacksonJsonpMapper;
 import co.elastic.clients.transport.rest_client.RestClientOptions;
@@ -22,8 +22,6 @@ import io.meridian.core.index.IndexQuery;
 import io.meridian.core.index.IndexResult;
 import io.meridian.core.index.IndexUnavailableException;
 import io.meridian.core.index.SearchHits;
-import io.meridian.index.query.ParsedQuery;
-import io.meridian.index.query.Query;
 import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -205,44 +203,29 @@ public final class ElasticsearchEntityIndex implements EntityIndex, AutoCloseabl
 
   @Override
   public SearchHits search(IndexQuery query) {
-    Query parsed = ((ParsedQuery) query.query()).query();
-    var filter =
-        QueryTranslator.filter(
-            query.applicationId(), query.collection().orElseThrow(), parsed.where().orElse(null));
-    var sort = QueryTranslator.sort(parsed.orderBy());
+    return run(PagedSearch.of(config.alias(), query), "search");
+  }
+
+  @Override
+  public SearchHits scan(UUID applicationId, Optional<UUID> after, int size) {
+    return run(PagedSearch.scan(config.alias(), applicationId, after, size), "scan the index");
+  }
+
+  private SearchHits run(PagedSearch search, String action) {
     try {
-      var response =
-          client.search(
-              s ->
-                  s.index(config.alias())
-                      .size(query.size())
-                      .version(true)
-                      .source(src -> src.fetch(false))
-                      .trackTotalHits(t -> t.enabled(false))
-                      .query(filter)
-                      .sort(sort),
-              ObjectNode.class);
+      SearchResponse<Void> response = client.search(search.request(), Void.class);
       available.set(true);
-      List<SearchHits.Hit> hits = new ArrayList<>(response.hits().hits().size());
-      for (Hit<ObjectNode> hit : response.hits().hits()) {
-        hits.add(new SearchHits.Hit(UUID.fromString(hit.id()), hit.version(), List.of(), null));
-      }
-      return new SearchHits(hits);
+      return search.hits(response);
     } catch (ElasticsearchException e) {
       if (e.status() == 400) {
         available.set(true);
         throw new MeridianException(
             ErrorCode.BAD_REQUEST, "The index rejected the query: " + e.error().reason(), e);
       }
-      throw failure(e, "search");
+      throw failure(e, action);
     } catch (IOException e) {
-      throw failure(e, "search");
+      throw failure(e, action);
     }
-  }
-
-  @Override
-  public SearchHits scan(UUID applicationId, Optional<UUID> after, int size) {
-    throw new UnsupportedOperationException("not yet");
   }
 
   @Override

@@ -1,20 +1,20 @@
 package io.meridian.index.elasticsearch;
 
 import co.elastic.clients.elasticsearch._types.FieldValue;
-import co.elastic.clients.elasticsearch._types.SortOptions;
-import co.elastic.clients.elasticsearch._types.SortOrder;
+import co.elastic.clients.elasticsearch._types.GeoDistanceType;
+import co.elastic.clients.elasticsearch._types.GeoLocation;
 import co.elastic.clients.elasticsearch._types.query_dsl.ChildScoreMode;
 import co.elastic.clients.elasticsearch._types.query_dsl.Query;
 import co.elastic.clients.elasticsearch._types.query_dsl.RangeQuery;
 import co.elastic.clients.json.JsonData;
 import io.meridian.index.query.Condition;
+import io.meridian.index.query.LowercaseNormalizer;
 import io.meridian.index.query.Operator;
-import io.meridian.index.query.Query.Direction;
-import io.meridian.index.query.Query.Order;
 import io.meridian.index.query.Value;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
@@ -35,32 +35,47 @@ final class QueryTranslator {
 
   private static final String NAME = field("name");
 
+  /** {@code contains}: every word must occur, not just one. */
+  private static final co.elastic.clients.elasticsearch._types.query_dsl.Operator ALL_WORDS =
+      co.elastic.clients.elasticsearch._types.query_dsl.Operator.And;
+
   private QueryTranslator() {}
 
-  /** The whole search filter: tenant, collection, live documents, and the where clause. */
-  static Query filter(UUID applicationId, String collection, Condition where) {
+  /**
+   * The whole search filter: tenant, collection (unless every collection is searched), scope, live
+   * documents, and the where clause.
+   */
+  static Query filter(
+      UUID applicationId,
+      Optional<String> collection,
+      Optional<Set<UUID>> scope,
+      Optional<Condition> where) {
     List<Query> filters = new ArrayList<>();
     filters.add(term(IndexSchema.APP_ID, FieldValue.of(applicationId.toString())));
-    filters.add(term(IndexSchema.COLLECTION, FieldValue.of(collection)));
-    if (where != null) {
-      filters.add(translate(where));
-    }
+    collection.ifPresent(name -> filters.add(term(IndexSchema.COLLECTION, FieldValue.of(name))));
+    scope.ifPresent(ids -> filters.add(uuidIn(ids)));
+    where.ifPresent(condition -> filters.add(translate(condition)));
+    return live(filters);
+  }
+
+  /** Every live document of an application: what {@code scan} walks. */
+  static Query application(UUID applicationId) {
+    return live(List.of(term(IndexSchema.APP_ID, FieldValue.of(applicationId.toString()))));
+  }
+
+  private static Query live(List<Query> filters) {
     return Query.of(
         q ->
             q.bool(b -> b.filter(filters).mustNot(term(IndexSchema.DELETED, FieldValue.of(true)))));
   }
 
-  /** Explicit keys, then the default order: newest first, uuid breaking ties deterministically. */
-  static List<SortOptions> sort(List<Order> orderBy) {
-    List<SortOptions> sort = new ArrayList<>();
-    for (Order order : orderBy) {
-      sort.addAll(sortOn(order.property(), order.direction() == Direction.DESC));
-    }
-    if (orderBy.isEmpty()) {
-      sort.add(topLevelSort(IndexSchema.CREATED, true));
-    }
-    sort.add(topLevelSort(IndexSchema.UUID, false));
-    return sort;
+  /**
+   * Entity ids are keyword terms; a scope holds at most a connection query's targets (10,000), well
+   * under Elasticsearch's {@code index.max_terms_count} (65,536).
+   */
+  private static Query uuidIn(Set<UUID> ids) {
+    List<FieldValue> values = ids.stream().map(id -> FieldValue.of(id.toString())).toList();
+    return Query.of(q -> q.terms(t -> t.field(IndexSchema.UUID).terms(v -> v.value(values))));
   }
 
   static Query translate(Condition condition) {
@@ -78,22 +93,48 @@ final class QueryTranslator {
       return Query.of(q -> q.bool(b -> b.mustNot(operand)));
     }
     if (condition instanceof Condition.Contains contains) {
+      return nested(contains.property(), contains(contains.text()));
+    }
+    if (condition instanceof Condition.Within within) {
       return nested(
-          contains.property(),
+          within.property(),
           Query.of(
               q ->
-                  q.match(
-                      m ->
-                          m.field(field("text"))
-                              .query(contains.text())
-                              .operator(
-                                  co.elastic.clients.elasticsearch._types.query_dsl.Operator
-                                      .And))));
-    }
-    if (condition instanceof Condition.Within) {
-      throw new UnsupportedOperationException("within is not translated yet");
+                  q.geoDistance(
+                      g ->
+                          g.field(field("location"))
+                              .location(point(within))
+                              .distance(meters(within.meters()))
+                              .distanceType(GeoDistanceType.Arc))));
     }
     return comparison((Condition.Comparison) condition);
+  }
+
+  /**
+   * Every word of the text occurs in the value (standard analyzer). A trailing {@code *} makes the
+   * last word a prefix ({@code 'hik*'} finds "hiking"); a lone {@code *} finds any text.
+   */
+  private static Query contains(String text) {
+    boolean prefix = text.endsWith("*");
+    String words = prefix ? text.substring(0, text.length() - 1) : text;
+    if (prefix && words.isBlank()) {
+      return Query.of(q -> q.exists(e -> e.field(field("text"))));
+    }
+    if (prefix) {
+      return Query.of(
+          q -> q.matchBoolPrefix(m -> m.field(field("text")).query(words).operator(ALL_WORDS)));
+    }
+    return Query.of(q -> q.match(m -> m.field(field("text")).query(words).operator(ALL_WORDS)));
+  }
+
+  /** Metres as a distance Elasticsearch parses exactly ({@code 1500.5m}). */
+  private static String meters(double meters) {
+    return BigDecimal.valueOf(meters).toPlainString() + "m";
+  }
+
+  /** The centre of a {@code within}. */
+  static GeoLocation point(Condition.Within within) {
+    return GeoLocation.of(g -> g.latlon(l -> l.lat(within.latitude()).lon(within.longitude())));
   }
 
   private static Query comparison(Condition.Comparison comparison) {
@@ -110,7 +151,7 @@ final class QueryTranslator {
 
   private static Query valueQuery(Operator operator, Value value) {
     if (value instanceof Value.StringValue text) {
-      String lower = text.text().toLowerCase(Locale.ROOT);
+      String lower = LowercaseNormalizer.normalize(text.text());
       if (text.prefix() && operator == Operator.EQ) {
         return Query.of(q -> q.prefix(p -> p.field(field("string")).value(lower)));
       }
@@ -160,52 +201,19 @@ final class QueryTranslator {
                         .scoreMode(ChildScoreMode.None)
                         .query(
                             inner ->
-                                inner.bool(
-                                    b ->
-                                        b.filter(term(NAME, FieldValue.of(property)))
-                                            .filter(valueQuery)))));
-  }
-
-  /**
-   * A property may hold numbers in some entities and strings in others: sort numbers first (by
-   * value), then strings, then booleans; entities without the property come last.
-   */
-  private static List<SortOptions> sortOn(String property, boolean descending) {
-    if (TOP_LEVEL_LONGS.contains(property) || property.equals(IndexSchema.UUID)) {
-      return List.of(topLevelSort(property, descending));
-    }
-    return List.of("double", "string", "boolean").stream()
-        .map(
-            subfield ->
-                SortOptions.of(
-                    s ->
-                        s.field(
-                            f ->
-                                f.field(field(subfield))
-                                    .order(descending ? SortOrder.Desc : SortOrder.Asc)
-                                    .missing("_last")
-                                    .nested(
-                                        n ->
-                                            n.path(IndexSchema.FIELDS)
-                                                .filter(term(NAME, FieldValue.of(property)))))))
-        .toList();
-  }
-
-  private static SortOptions topLevelSort(String field, boolean descending) {
-    return SortOptions.of(
-        s ->
-            s.field(
-                f ->
-                    f.field(field)
-                        .order(descending ? SortOrder.Desc : SortOrder.Asc)
-                        .missing("_last")));
+                                inner.bool(b -> b.filter(named(property)).filter(valueQuery)))));
   }
 
   private static Query term(String field, FieldValue value) {
     return Query.of(q -> q.term(t -> t.field(field).value(value)));
   }
 
-  private static String field(String subfield) {
+  /** The {@code fields} entries of one property, for nested filters and sorts. */
+  static Query named(String property) {
+    return term(NAME, FieldValue.of(property));
+  }
+
+  static String field(String subfield) {
     return IndexSchema.FIELDS + "." + subfield;
   }
 }

@@ -133,6 +133,27 @@ class DocumentFlattenerTest {
   }
 
   @Test
+  void locations_need_numeric_coordinates_in_range_and_may_carry_more_properties()
+      throws Exception {
+    ObjectNode document =
+        flattener
+            .upsert(
+                upsert(
+                    "{\"gps\":{\"latitude\":-33.9,\"longitude\":151.2,\"accuracy\":5},"
+                        + "\"text\":{\"latitude\":\"59.9\",\"longitude\":\"10.7\"},"
+                        + "\"east\":{\"latitude\":0,\"longitude\":181}}"))
+            .source();
+
+    assertThat(entries(document, "gps").get(0).get("location").get("lon").asDouble())
+        .isEqualTo(151.2);
+    assertThat(entries(document, "gps.accuracy")).hasSize(1);
+    assertThat(entries(document, "text")).isEmpty();
+    assertThat(entries(document, "text.latitude").get(0).get("string").asText()).isEqualTo("59.9");
+    assertThat(entries(document, "east")).isEmpty();
+    assertThat(entries(document, "east.longitude").get(0).get("double").asDouble()).isEqualTo(181);
+  }
+
+  @Test
   void metadata_property_is_not_indexed() throws Exception {
     ObjectNode document =
         flattener.upsert(upsert("{\"metadata\":{\"path\":\"/users/x\"}}")).source();

@@ -181,6 +181,50 @@ class EntitySearchIT {
   }
 
   @Test
+  void next_page_continues_after_the_last_hit_of_the_previous_one() {
+    var query = new io.meridian.index.query.UsergridQueryLanguage().compile("order by age, name");
+    SearchHits first = index.search(IndexQuery.of(APP, "things", query, 2));
+    List<Object> position = first.hits().get(1).sortValues();
+
+    SearchHits second =
+        index.search(
+            new IndexQuery(
+                APP,
+                java.util.Optional.of("things"),
+                java.util.Optional.empty(),
+                query,
+                2,
+                position));
+
+    assertThat(first.hits()).extracting(SearchHits.Hit::entityId).containsExactly(BOB, DORA);
+    assertThat(second.hits()).extracting(SearchHits.Hit::entityId).containsExactly(ANNA, CARL);
+  }
+
+  @Test
+  void a_position_from_another_query_is_a_bad_request() {
+    var language = new io.meridian.index.query.UsergridQueryLanguage();
+    List<Object> position =
+        index
+            .search(IndexQuery.of(APP, "things", language.compile(""), 1))
+            .hits()
+            .get(0)
+            .sortValues();
+
+    assertThatThrownBy(
+            () ->
+                index.search(
+                    new IndexQuery(
+                        APP,
+                        java.util.Optional.of("things"),
+                        java.util.Optional.empty(),
+                        language.compile("order by name"),
+                        10,
+                        position)))
+        .isInstanceOf(MeridianException.class)
+        .matches(e -> ((MeridianException) e).code() == ErrorCode.BAD_REQUEST);
+  }
+
+  @Test
   void bad_query_is_a_query_parse_error() {
     assertThatThrownBy(() -> search("select * where name ="))
         .isInstanceOf(MeridianException.class)

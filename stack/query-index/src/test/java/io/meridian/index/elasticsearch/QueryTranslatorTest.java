@@ -7,8 +7,13 @@ import co.elastic.clients.json.JsonpUtils;
 import co.elastic.clients.json.jackson.JacksonJsonpMapper;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.meridian.core.index.IndexQuery;
+import io.meridian.index.query.Condition;
 import io.meridian.index.query.QueryParser;
-import java.util.List;
+import io.meridian.index.query.UsergridQueryLanguage;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -99,56 +104,140 @@ class QueryTranslatorTest {
   }
 
   @Test
+  void contains_with_a_trailing_star_makes_the_last_word_a_prefix() throws Exception {
+    JsonNode filters = nestedFilters(where("bio contains 'mountain hik*'"));
+
+    assertThat(filters.get(1).at("/match_bool_prefix/fields.text/query").asText())
+        .isEqualTo("mountain hik");
+    assertThat(filters.get(1).at("/match_bool_prefix/fields.text/operator").asText())
+        .isEqualToIgnoringCase("and");
+  }
+
+  @Test
+  void contains_a_lone_star_finds_any_text() throws Exception {
+    JsonNode filters = nestedFilters(where("bio contains '*'"));
+
+    assertThat(filters.get(1).at("/exists/field").asText()).isEqualTo("fields.text");
+  }
+
+  @Test
+  void within_is_a_nested_arc_distance_filter_on_the_named_locations() throws Exception {
+    JsonNode filters =
+        nestedFilters(
+            json(
+                QueryTranslator.translate(
+                    new Condition.Within("home.location", 1500.5, 59.9139, 10.7522))));
+
+    assertThat(filters.get(0).at("/term/fields.name/value").asText()).isEqualTo("home.location");
+    JsonNode distance = filters.get(1).get("geo_distance");
+    assertThat(distance.get("distance").asText()).isEqualTo("1500.5m");
+    assertThat(distance.get("distance_type").asText()).isEqualTo("arc");
+    assertThat(distance.at("/fields.location/lat").asDouble()).isEqualTo(59.9139);
+    assertThat(distance.at("/fields.location/lon").asDouble()).isEqualTo(10.7522);
+  }
+
+  @Test
+  void within_combines_with_and_or_not() throws Exception {
+    JsonNode query =
+        where(
+            "location within 1000 of 59.9, 10.7 and (age > 30 or not location within 10 of 1, 2)");
+
+    assertThat(query.at("/bool/filter/0/nested/query/bool/filter/1/geo_distance/distance").asText())
+        .isEqualTo("1000.0m");
+    assertThat(
+            query
+                .at(
+                    "/bool/filter/1/bool/should/1/bool/must_not/0/nested/query/bool/filter/1"
+                        + "/geo_distance/distance")
+                .asText())
+        .isEqualTo("10.0m");
+  }
+
+  @Test
   void search_filter_scopes_to_application_collection_and_live_documents() throws Exception {
     UUID app = UUID.randomUUID();
-    JsonNode filter = json(QueryTranslator.filter(app, "users", null));
+    JsonNode filter =
+        json(QueryTranslator.filter(app, Optional.of("users"), Optional.empty(), Optional.empty()));
 
     assertThat(filter.at("/bool/filter/0/term/app_id/value").asText()).isEqualTo(app.toString());
     assertThat(filter.at("/bool/filter/1/term/collection/value").asText()).isEqualTo("users");
+    assertThat(filter.at("/bool/filter")).hasSize(2);
     assertThat(filter.at("/bool/must_not/0/term/deleted/value").asBoolean()).isTrue();
   }
 
   @Test
-  void default_order_is_newest_first_then_uuid() throws Exception {
-    List<JsonNode> sort = sort("");
-
-    assertThat(sort).hasSize(2);
-    assertThat(sort.get(0).at("/created/order").asText()).isEqualTo("desc");
-    assertThat(sort.get(1).at("/uuid/order").asText()).isEqualTo("asc");
-  }
-
-  @Test
-  void order_by_a_property_sorts_numbers_then_strings_then_booleans_inside_fields()
+  void search_filter_without_collection_covers_the_whole_application_within_the_scope()
       throws Exception {
-    List<JsonNode> sort = sort("order by name desc");
+    UUID app = UUID.randomUUID();
+    UUID target = UUID.randomUUID();
+    JsonNode filter =
+        json(
+            QueryTranslator.filter(
+                app,
+                Optional.empty(),
+                Optional.of(Set.of(target)),
+                Optional.of(QueryParser.parse("a = 1").where().orElseThrow())));
 
-    assertThat(sort).hasSize(4);
-    assertThat(sort.get(0).at("/fields.double/order").asText()).isEqualTo("desc");
-    assertThat(sort.get(0).at("/fields.double/nested/path").asText()).isEqualTo("fields");
-    assertThat(sort.get(0).at("/fields.double/nested/filter/term/fields.name/value").asText())
-        .isEqualTo("name");
-    assertThat(sort.get(1).has("fields.string")).isTrue();
-    assertThat(sort.get(2).has("fields.boolean")).isTrue();
-    assertThat(sort.get(3).has("uuid")).isTrue();
+    assertThat(filter.at("/bool/filter")).hasSize(3);
+    assertThat(filter.at("/bool/filter/0/term/app_id/value").asText()).isEqualTo(app.toString());
+    assertThat(filter.at("/bool/filter/1/terms/uuid/0").asText()).isEqualTo(target.toString());
+    assertThat(filter.at("/bool/filter/2/nested/path").asText()).isEqualTo("fields");
   }
 
   @Test
-  void order_by_created_sorts_on_the_top_level_field() throws Exception {
-    List<JsonNode> sort = sort("order by created asc");
+  void search_request_pages_by_search_after_without_source_or_totals() throws Exception {
+    UUID app = UUID.randomUUID();
+    IndexQuery query =
+        new IndexQuery(
+            app,
+            Optional.of("users"),
+            Optional.empty(),
+            new UsergridQueryLanguage().compile("select * where age > 3 order by name"),
+            21,
+            Arrays.asList(null, "bob", null, "7a6c0e3e-0000-4000-8000-000000000001"));
 
-    assertThat(sort.get(0).at("/created/order").asText()).isEqualTo("asc");
+    JsonNode request = json(PagedSearch.of("meridian-entities", query).request());
+
+    assertThat(request.get("size").asInt()).isEqualTo(21);
+    assertThat(request.get("version").asBoolean()).isTrue();
+    assertThat(request.get("_source").asBoolean()).isFalse();
+    assertThat(request.get("track_total_hits").asBoolean()).isFalse();
+    assertThat(request.has("from")).isFalse();
+    assertThat(request.get("search_after"))
+        .extracting(JsonNode::toString)
+        .containsExactly(
+            "\"Infinity\"",
+            "\"bob\"",
+            "9223372036854775807",
+            "\"7a6c0e3e-0000-4000-8000-000000000001\"");
   }
 
-  private static List<JsonNode> sort(String ql) throws Exception {
-    return QueryTranslator.sort(QueryParser.parse(ql).orderBy()).stream()
-        .map(
-            s -> {
-              try {
-                return json(s);
-              } catch (Exception e) {
-                throw new AssertionError(e);
-              }
-            })
-        .toList();
+  @Test
+  void first_page_has_no_search_after() throws Exception {
+    IndexQuery query =
+        IndexQuery.of(UUID.randomUUID(), "users", new UsergridQueryLanguage().compile(""), 10);
+
+    JsonNode request = json(PagedSearch.of("meridian-entities", query).request());
+
+    assertThat(request.has("search_after")).isFalse();
+    assertThat(request.get("sort")).hasSize(2);
+  }
+
+  @Test
+  void scan_walks_live_documents_of_the_application_in_uuid_order() throws Exception {
+    UUID app = UUID.randomUUID();
+    UUID after = UUID.randomUUID();
+
+    JsonNode request =
+        json(PagedSearch.scan("meridian-entities", app, Optional.of(after), 500).request());
+
+    assertThat(request.at("/query/bool/filter")).hasSize(1);
+    assertThat(request.at("/query/bool/filter/0/term/app_id/value").asText())
+        .isEqualTo(app.toString());
+    assertThat(request.at("/query/bool/must_not/0/term/deleted/value").asBoolean()).isTrue();
+    assertThat(request.get("sort")).hasSize(1);
+    assertThat(request.at("/sort/0/uuid/order").asText()).isEqualTo("asc");
+    assertThat(request.get("search_after").get(0).asText()).isEqualTo(after.toString());
+    assertThat(request.get("version").asBoolean()).isTrue();
   }
 }
