@@ -5,9 +5,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 
 /**
@@ -114,6 +116,37 @@ final class EntityDocuments {
     ObjectNode entity = Json.parseStoredObject(json);
     entity.remove(SYSTEM_PROPERTIES);
     return entity;
+  }
+
+  /**
+   * The stored entity JSON with the verbs it has connections under rendered into its metadata, as
+   * Usergrid does: {@code metadata.connections: {verb: "/<collection>/<uuid>/<verb>"}} and {@code
+   * metadata.connecting: {verb: "/<collection>/<uuid>/connecting/<verb>"}}, verbs in name order.
+   * With no verbs the stored text is returned as is, unparsed: that is the common GET.
+   */
+  static String withConnectionMetadata(
+      String json,
+      String collection,
+      UUID uuid,
+      Collection<String> connections,
+      Collection<String> connecting) {
+    if (connections.isEmpty() && connecting.isEmpty()) {
+      return json;
+    }
+    ObjectNode entity = Json.parseStoredObject(json);
+    JsonNode existing = entity.get("metadata");
+    ObjectNode metadata =
+        existing instanceof ObjectNode object ? object : entity.putObject("metadata");
+    String path = "/" + collection + "/" + uuid + "/";
+    if (!connections.isEmpty()) {
+      ObjectNode paths = metadata.putObject("connections");
+      new TreeSet<>(connections).forEach(verb -> paths.put(verb, path + verb));
+    }
+    if (!connecting.isEmpty()) {
+      ObjectNode paths = metadata.putObject("connecting");
+      new TreeSet<>(connecting).forEach(verb -> paths.put(verb, path + "connecting/" + verb));
+    }
+    return Json.write(entity);
   }
 
   private static String describe(JsonNode node) {

@@ -34,6 +34,12 @@ public interface EntityStore {
    */
   List<UUID> list(UUID applicationId, String collection, Optional<UUID> after, int limit);
 
+  /**
+   * Writes the entities' listing rows again (idempotent, at each entity's version): for a repairer
+   * finishing a write that stopped between the entity row and its listing row.
+   */
+  void relist(UUID applicationId, List<StoredEntity> entities);
+
   /** The collections of an application that ever held an entity, in name order. */
   List<String> collections(UUID applicationId);
 

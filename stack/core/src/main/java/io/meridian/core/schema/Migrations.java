@@ -50,5 +50,51 @@ final class Migrations {
                     consumer text, shard int, bucket bigint, PRIMARY KEY ((consumer), shard))""",
                   """
                   CREATE TABLE IF NOT EXISTS {ks}.leases (
-                    name text PRIMARY KEY, owner text)""")));
+                    name text PRIMARY KEY, owner text)""")),
+          new Migration(
+              2,
+              "collection listings, connections, secrets, index rebuild jobs",
+              List.of(
+                  // A collection's entities newest first, one partition per UTC day of the uuid's
+                  // time, so no partition grows without bound. Written and deleted with the
+                  // entity's version as write time. A listing row that comes back after a missed
+                  // tombstone only names an entity that loads as missing, so a short gc grace is
+                  // safe here, and it bounds the tombstones a day of deletes leaves to scan.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.collection_entities (
+                    app_id uuid, collection text, bucket bigint, uuid timeuuid,
+                    PRIMARY KEY ((app_id, collection, bucket), uuid))
+                    WITH CLUSTERING ORDER BY (uuid DESC) AND gc_grace_seconds = 86400""",
+                  // Which days of which collections ever held entities: listing walks only those,
+                  // and an application's collections are one partition.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.collection_buckets (
+                    app_id uuid, collection text, bucket bigint,
+                    PRIMARY KEY ((app_id), collection, bucket))
+                    WITH CLUSTERING ORDER BY (collection ASC, bucket DESC)""",
+                  // Verbs an entity has connections under (out: connections, in: connecting), on
+                  // its own row so a GET renders them without a second read. ADD IF NOT EXISTS
+                  // (Cassandra 4.1+) makes the statement safe to run again.
+                  """
+                  ALTER TABLE {ks}.entities
+                    ADD IF NOT EXISTS (connections set<text>, connecting set<text>)""",
+                  // Both directions of every connection: OUT rows under the source, IN rows under
+                  // the target, one partition per entity, direction and verb.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.connections (
+                    app_id uuid, entity timeuuid, direction text, verb text,
+                    other timeuuid, other_collection text,
+                    PRIMARY KEY ((app_id, entity, direction, verb), other))
+                    WITH CLUSTERING ORDER BY (other DESC)""",
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.secrets (
+                    name text PRIMARY KEY, value blob)""",
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.index_rebuilds (
+                    app_id uuid, job_id timeuuid, status text, phase text,
+                    collections_total int, collections_done int,
+                    entities_indexed bigint, entries_removed bigint,
+                    started_millis bigint, heartbeat_millis bigint, error text,
+                    PRIMARY KEY ((app_id), job_id))
+                    WITH CLUSTERING ORDER BY (job_id DESC)""")));
 }
