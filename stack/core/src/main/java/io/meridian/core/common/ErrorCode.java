@@ -16,6 +16,7 @@ public enum ErrorCode {
   NOT_FOUND(404, "not_found"),
   ENTITY_NOT_FOUND(404, "entity_not_found"),
   APPLICATION_NOT_FOUND(404, "organization_application_not_found"),
+  COLLECTION_NOT_FOUND(404, "service_resource_not_found"),
   METHOD_NOT_ALLOWED(405, "method_not_allowed"),
   NOT_ACCEPTABLE(406, "not_acceptable"),
   REQUEST_ENTITY_TOO_LARGE(413, "request_entity_too_large"),

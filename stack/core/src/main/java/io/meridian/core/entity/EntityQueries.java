@@ -2,53 +2,333 @@ package io.meridian.core.entity;
 
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
+import io.meridian.core.common.TimeUuids;
+import io.meridian.core.connection.ConnectionRef;
+import io.meridian.core.connection.ConnectionStore;
+import io.meridian.core.connection.Direction;
 import io.meridian.core.index.EntityIndex;
+import io.meridian.core.index.IndexPipeline;
 import io.meridian.core.index.IndexQuery;
-import io.meridian.core.index.SearchHits;
+import io.meridian.core.query.CompiledQuery;
+import io.meridian.core.query.Cursors;
 import io.meridian.core.query.QueryLanguage;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
- * Queries: the index says which entities match, Cassandra supplies them. Hits whose entity is gone
- * or moved to another collection are dropped, so a query never returns a deleted entity, and the
- * entity returned is always the current version even if the index lags behind it.
+ * Queries and listings, a page at a time. Where the candidates come from depends on the query: a
+ * query that filters or orders asks the index; a plain listing of a collection or of a connection
+ * reads Cassandra's listing (newest first). Either way Cassandra supplies the entities, so a page
+ * never holds a deleted entity or an outdated version:
+ *
+ * <ul>
+ *   <li>a candidate whose entity is gone is skipped;
+ *   <li>a hit the index holds at an older version than Cassandra's is re-checked against the
+ *       current entity with the query's own matcher (and re-indexed);
+ *   <li>skipped candidates are made up for by reading further, so a page is short only at the end
+ *       of the results.
+ * </ul>
+ *
+ * <p>Cursors are keyset positions bound to the query ({@link Cursors}): paging costs the same on
+ * page 50 as on page 1, and each entity comes once in order.
  */
 public final class EntityQueries {
   public static final int DEFAULT_LIMIT = 10;
   public static final int MAX_LIMIT = 1000;
 
-  private final EntityStore store;
-  private final EntityIndex index;
-  private final QueryLanguage language;
+  /** A connection query searches the index among at most this many connected entities. */
+  public static final int MAX_CONNECTION_SCOPE = 10_000;
 
-  public EntityQueries(EntityStore store, EntityIndex index, QueryLanguage language) {
+  /**
+   * Rounds of reading further to make up for skipped candidates; beyond, the page comes back short
+   * but with a cursor, so nothing is lost (it takes a corrupted index to get there).
+   */
+  private static final int MAX_ROUNDS = 16;
+
+  private static final long NOT_INDEXED = Long.MIN_VALUE;
+
+  /** Bounds the memory of {@link #knownCollections}; past it, lookups simply read again. */
+  private static final int MAX_KNOWN_COLLECTIONS = 100_000;
+
+  private final EntityStore store;
+  private final ConnectionStore connections;
+  private final EntityIndex index;
+  private final IndexPipeline pipeline;
+  private final QueryLanguage language;
+  private final Cursors cursors;
+
+  /**
+   * Collections known to exist. A collection never stops existing (its listing registry is never
+   * deleted), so a positive answer is cached for good and costs no read after the first.
+   */
+  private final Set<String> knownCollections = ConcurrentHashMap.newKeySet();
+
+  public EntityQueries(
+      EntityStore store,
+      ConnectionStore connections,
+      EntityIndex index,
+      IndexPipeline pipeline,
+      QueryLanguage language,
+      Cursors cursors) {
     this.store = store;
+    this.connections = connections;
     this.index = index;
+    this.pipeline = pipeline;
     this.language = language;
+    this.cursors = cursors;
   }
 
-  public List<StoredEntity> query(
-      ApplicationRef app, CollectionName collection, String ql, int limit) {
+  /** A page of a collection: its listing, or the entities matching {@code ql} in its order. */
+  public QueryPage query(
+      ApplicationRef app, CollectionName collection, String ql, int limit, String cursor) {
+    requireLimit(limit);
+    CompiledQuery query = language.compile(ql);
+    String plural = collection.plural();
+    requireCollection(app, plural);
+    Predicate<StoredEntity> inCollection = entity -> entity.collection().equals(plural);
+    if (!usesIndex(query)) {
+      String key = String.join("|", "collection", app.id().toString(), plural, "listing");
+      Source listing =
+          (after, size) -> candidates(store.list(app.id(), plural, uuidAfter(after), size));
+      return page(app, query, inCollection, listing, key, limit, cursor);
+    }
+    String key = String.join("|", "collection", app.id().toString(), plural, query.canonical());
+    Source search =
+        (after, size) ->
+            hits(
+                new IndexQuery(
+                    app.id(), Optional.of(plural), Optional.empty(), query, size, after));
+    return page(app, query, inCollection, search, key, limit, cursor);
+  }
+
+  /**
+   * A page of an entity's connections under a verb ({@code OUT}: what it connects to; {@code IN}:
+   * what connects to it): newest first, or the connected entities matching {@code ql}.
+   */
+  public QueryPage connected(
+      ApplicationRef app,
+      StoredEntity entity,
+      Direction direction,
+      String verb,
+      String ql,
+      int limit,
+      String cursor) {
+    requireLimit(limit);
+    CompiledQuery query = language.compile(ql);
+    String base = String.join("|", "connection", app.id().toString(), entity.uuid().toString());
+    String scopeKey = String.join("|", base, direction.name(), verb);
+    Predicate<StoredEntity> any = found -> true;
+    if (!usesIndex(query)) {
+      String key = scopeKey + "|listing";
+      Source listing =
+          (after, size) ->
+              connectedCandidates(
+                  connections.list(
+                      app.id(), entity.uuid(), direction, verb, uuidAfter(after), size));
+      return page(app, query, any, listing, key, limit, cursor);
+    }
+    Set<UUID> scope = connectedScope(app.id(), entity.uuid(), direction, verb);
+    String key = scopeKey + "|" + query.canonical();
+    Source search =
+        (after, size) ->
+            hits(
+                new IndexQuery(app.id(), Optional.empty(), Optional.of(scope), query, size, after));
+    return page(app, query, any, search, key, limit, cursor);
+  }
+
+  /**
+   * Follows a verb from the entities a query selects (Usergrid's matrix form, {@code
+   * /users;ql=...;limit=5/devices}): the connected entities of each source in turn, newest first,
+   * each entity once, at most {@code limit}. There is no cursor: page the sources instead.
+   */
+  public QueryPage traverse(
+      ApplicationRef app,
+      CollectionName collection,
+      String ql,
+      int sourceLimit,
+      String verb,
+      int limit) {
+    requireLimit(limit);
+    QueryPage sources = query(app, collection, ql, sourceLimit, null);
+    Set<UUID> targets = new LinkedHashSet<>();
+    for (StoredEntity source : sources.entities()) {
+      if (targets.size() >= limit) {
+        break;
+      }
+      for (ConnectionRef ref :
+          connections.list(app.id(), source.uuid(), Direction.OUT, verb, Optional.empty(), limit)) {
+        if (targets.size() < limit) {
+          targets.add(ref.entity());
+        }
+      }
+    }
+    Map<UUID, StoredEntity> loaded = store.loadAll(app.id(), targets);
+    List<StoredEntity> found = new ArrayList<>(targets.size());
+    for (UUID target : targets) {
+      StoredEntity entity = loaded.get(target);
+      if (entity != null) {
+        found.add(entity);
+      }
+    }
+    return new QueryPage(found, Optional.empty(), null);
+  }
+
+  /** Parses a query (a 400 if it is malformed) without running it. */
+  public CompiledQuery compile(String ql) {
+    return language.compile(ql);
+  }
+
+  private static boolean usesIndex(CompiledQuery query) {
+    return query.filters() || query.ordered();
+  }
+
+  /**
+   * Where candidates come from: up to {@code size} of them, after a position (empty: the start).
+   */
+  private interface Source {
+    List<Candidate> next(List<Object> after, int size);
+  }
+
+  /**
+   * @param position where the results continue after this candidate
+   * @param indexedVersion the version the index matched, or {@link #NOT_INDEXED} for a listing
+   */
+  private record Candidate(UUID uuid, List<Object> position, long indexedVersion) {}
+
+  private QueryPage page(
+      ApplicationRef app,
+      CompiledQuery query,
+      Predicate<StoredEntity> belongs,
+      Source source,
+      String key,
+      int limit,
+      String cursor) {
+    List<Object> position =
+        cursor == null || cursor.isEmpty() ? List.of() : cursors.decode(key, cursor);
+    List<StoredEntity> accepted = new ArrayList<>(limit);
+    boolean more = false;
+    for (int round = 0; round < MAX_ROUNDS && accepted.size() < limit; round++) {
+      int wanted = limit - accepted.size();
+      List<Candidate> candidates = source.next(position, wanted + 1);
+      more = candidates.size() > wanted;
+      List<Candidate> taken = more ? candidates.subList(0, wanted) : candidates;
+      Map<UUID, StoredEntity> loaded =
+          store.loadAll(app.id(), taken.stream().map(Candidate::uuid).toList());
+      for (Candidate candidate : taken) {
+        position = candidate.position();
+        StoredEntity entity = loaded.get(candidate.uuid());
+        if (entity != null && belongs.test(entity) && current(app, query, candidate, entity)) {
+          accepted.add(entity);
+        }
+      }
+      if (!more) {
+        break;
+      }
+    }
+    return new QueryPage(accepted, query.projection(), more ? cursors.encode(key, position) : null);
+  }
+
+  /**
+   * Whether an entity still belongs in the results: always for a listing; for an index hit, when
+   * the index held the current version or the current version still matches. A stale hit is
+   * re-indexed on the way (the repairer would get there too, later).
+   */
+  private boolean current(
+      ApplicationRef app, CompiledQuery query, Candidate candidate, StoredEntity entity) {
+    if (candidate.indexedVersion() == NOT_INDEXED
+        || entity.version() <= candidate.indexedVersion()) {
+      return true;
+    }
+    pipeline.index(List.of(entity.toIndexUpsert(app.id())), false);
+    return query.matches(Json.parseStoredObject(entity.json()));
+  }
+
+  private List<Candidate> hits(IndexQuery query) {
+    return index.search(query).hits().stream()
+        .map(hit -> new Candidate(hit.entityId(), hit.sortValues(), hit.version()))
+        .toList();
+  }
+
+  private static List<Candidate> candidates(List<UUID> uuids) {
+    return uuids.stream()
+        .map(uuid -> new Candidate(uuid, List.of(uuid.toString()), NOT_INDEXED))
+        .toList();
+  }
+
+  private static List<Candidate> connectedCandidates(List<ConnectionRef> refs) {
+    return candidates(refs.stream().map(ConnectionRef::entity).toList());
+  }
+
+  /** The connected entities a connection query may match; a 400 when there are too many. */
+  private Set<UUID> connectedScope(UUID app, UUID entity, Direction direction, String verb) {
+    Set<UUID> scope = new LinkedHashSet<>();
+    Optional<UUID> after = Optional.empty();
+    while (true) {
+      List<ConnectionRef> page = connections.list(app, entity, direction, verb, after, MAX_LIMIT);
+      page.forEach(ref -> scope.add(ref.entity()));
+      if (scope.size() > MAX_CONNECTION_SCOPE) {
+        throw new MeridianException(
+            ErrorCode.ILLEGAL_ARGUMENT,
+            "A query over connections searches at most "
+                + MAX_CONNECTION_SCOPE
+                + " connected entities and '"
+                + verb
+                + "' has more: list them without a query, or query their collection");
+      }
+      if (page.size() < MAX_LIMIT) {
+        return scope;
+      }
+      after = Optional.of(page.get(page.size() - 1).entity());
+    }
+  }
+
+  /** A listing position is one uuid; anything else did not come from this listing. */
+  private static Optional<UUID> uuidAfter(List<Object> position) {
+    if (position.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      UUID after = UUID.fromString((String) position.get(0));
+      if (!TimeUuids.isTimeBased(after)) {
+        throw new IllegalArgumentException("Listings hold v1 uuids only");
+      }
+      return Optional.of(after);
+    } catch (ClassCastException | IllegalArgumentException e) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT, "The cursor is not valid for this query");
+    }
+  }
+
+  /** A 404 for a collection that never held an entity: most likely a misspelt path. */
+  private void requireCollection(ApplicationRef app, String plural) {
+    String key = app.id() + "/" + plural;
+    if (knownCollections.contains(key)) {
+      return;
+    }
+    if (!store.collections(app.id()).contains(plural)) {
+      throw new MeridianException(
+          ErrorCode.COLLECTION_NOT_FOUND,
+          "Application " + app.application() + " has no collection named " + plural);
+    }
+    if (knownCollections.size() < MAX_KNOWN_COLLECTIONS) {
+      knownCollections.add(key);
+    }
+  }
+
+  private static void requireLimit(int limit) {
     if (limit < 1 || limit > MAX_LIMIT) {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT,
           "limit must be between 1 and " + MAX_LIMIT + ", got " + limit);
     }
-    SearchHits hits =
-        index.search(IndexQuery.of(app.id(), collection.plural(), language.compile(ql), limit));
-    List<UUID> uuids = hits.hits().stream().map(SearchHits.Hit::entityId).toList();
-    Map<UUID, StoredEntity> loaded = store.loadAll(app.id(), uuids);
-    List<StoredEntity> result = new ArrayList<>(uuids.size());
-    for (UUID uuid : uuids) {
-      StoredEntity entity = loaded.get(uuid);
-      if (entity != null && entity.collection().equals(collection.plural())) {
-        result.add(entity);
-      }
-    }
-    return result;
   }
 }

@@ -10,6 +10,7 @@ import io.meridian.core.common.IdGenerator;
 import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.common.TimeUuids;
+import io.meridian.core.connection.ConnectionStore;
 import io.meridian.core.index.IndexOperation;
 import io.meridian.core.index.IndexPipeline;
 import java.time.Duration;
@@ -35,6 +36,7 @@ public final class EntityService {
   static final Duration ORPHAN_CLAIM_AGE = Duration.ofSeconds(30);
 
   private final EntityStore store;
+  private final ConnectionStore connections;
   private final ChangeLog changeLog;
   private final IndexPipeline indexPipeline;
   private final IdGenerator ids;
@@ -42,11 +44,13 @@ public final class EntityService {
 
   public EntityService(
       EntityStore store,
+      ConnectionStore connections,
       ChangeLog changeLog,
       IndexPipeline indexPipeline,
       IdGenerator ids,
       Duration visibilityTimeout) {
     this.store = store;
+    this.connections = connections;
     this.changeLog = changeLog;
     this.indexPipeline = indexPipeline;
     this.ids = ids;
@@ -181,7 +185,11 @@ public final class EntityService {
     return updated;
   }
 
-  /** Deletes the entity and frees its name; returns it as it was. */
+  /**
+   * Deletes the entity, frees its name and removes its connections both ways; returns it as it was.
+   * Connections go after the entity: a crash in between leaves connections to an entity that no
+   * longer exists, which listings skip.
+   */
   public StoredEntity delete(
       ApplicationRef app, CollectionName collection, String uuidOrName, WriteOptions options) {
     StoredEntity current = get(app, collection, uuidOrName);
@@ -193,6 +201,7 @@ public final class EntityService {
     if (current.name() != null) {
       store.releaseName(app.id(), collection.plural(), current.name(), current.uuid());
     }
+    connections.disconnectAll(app.id(), current.uuid());
     awaitIndexing(
         List.of(new IndexOperation.Delete(app.id(), collection.plural(), current.uuid(), version)),
         options);

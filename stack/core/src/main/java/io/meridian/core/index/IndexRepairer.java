@@ -188,6 +188,9 @@ public final class IndexRepairer implements AutoCloseable {
   private List<IndexOperation> currentState(UUID applicationId, Collection<Change> changes) {
     Map<UUID, StoredEntity> stored =
         store.loadAll(applicationId, changes.stream().map(Change::entityId).toList());
+    // An entity the index lacks may come from a write that stopped after its entity row: its
+    // listing row may be missing too. Both are written again, idempotently.
+    store.relist(applicationId, List.copyOf(stored.values()));
     List<IndexOperation> operations = new ArrayList<>();
     for (Change change : changes) {
       StoredEntity entity = stored.get(change.entityId());

@@ -1,0 +1,94 @@
+package io.meridian.core.entity;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.MeridianException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+
+/**
+ * {@code PUT} and {@code DELETE} of the entities a query selects, bounded by the request's limit.
+ * Each entity is written exactly as a single {@code PUT}/{@code DELETE} would write it (same
+ * durability, same read-your-writes), several at a time.
+ */
+public final class BulkOperations {
+  private final EntityQueries queries;
+  private final EntityService entities;
+  private final Executor executor;
+
+  /**
+   * @param executor runs the individual writes; its size bounds how many run at once
+   */
+  public BulkOperations(EntityQueries queries, EntityService entities, Executor executor) {
+    this.queries = queries;
+    this.entities = entities;
+    this.executor = executor;
+  }
+
+  /**
+   * Merges {@code body} into every entity the query selects (at most {@code limit}); returns them
+   * as updated. A body that sets {@code name} is refused: one name cannot go to many entities.
+   */
+  public List<StoredEntity> updateMatching(
+      ApplicationRef app,
+      CollectionName collection,
+      String ql,
+      int limit,
+      JsonNode body,
+      WriteOptions options) {
+    JsonNode name = EntityDocuments.userProperties(body).get("name");
+    if (name != null && !name.isNull()) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT,
+          "An update by query cannot set 'name': names are unique within a collection");
+    }
+    List<StoredEntity> selected = queries.query(app, collection, ql, limit, null).entities();
+    return forEach(
+        selected,
+        entity -> entities.update(app, collection, entity.uuid().toString(), body, options));
+  }
+
+  /** Deletes every entity the query selects (at most {@code limit}); returns them as they were. */
+  public List<StoredEntity> deleteMatching(
+      ApplicationRef app, CollectionName collection, String ql, int limit, WriteOptions options) {
+    List<StoredEntity> selected = queries.query(app, collection, ql, limit, null).entities();
+    return forEach(
+        selected, entity -> entities.delete(app, collection, entity.uuid().toString(), options));
+  }
+
+  private List<StoredEntity> forEach(
+      List<StoredEntity> selected, Function<StoredEntity, StoredEntity> write) {
+    List<CompletableFuture<StoredEntity>> writes = new ArrayList<>(selected.size());
+    for (StoredEntity entity : selected) {
+      writes.add(CompletableFuture.supplyAsync(() -> unlessGone(write, entity), executor));
+    }
+    try {
+      CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new)).join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException cause) {
+        throw cause;
+      }
+      throw e;
+    }
+    return writes.stream().map(CompletableFuture::join).filter(Objects::nonNull).toList();
+  }
+
+  /** An entity deleted since the query selected it is simply no longer part of the operation. */
+  private static StoredEntity unlessGone(
+      Function<StoredEntity, StoredEntity> write, StoredEntity entity) {
+    try {
+      return write.apply(entity);
+    } catch (MeridianException e) {
+      if (e.code() == ErrorCode.ENTITY_NOT_FOUND) {
+        return null;
+      }
+      throw e;
+    }
+  }
+}
