@@ -1,6 +1,7 @@
 package io.meridian.rest;
 
 import io.meridian.local.LocalServicesCommand;
+import io.meridian.rest.cli.IndexRebuildCommand;
 import java.util.Arrays;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -8,7 +9,8 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 
 /**
  * The Meridian server. {@code java -jar meridian.jar services start|stop|status} runs the local
- * services launcher instead, so one artifact serves operators too.
+ * services launcher instead, and {@code index rebuild <org>/<app>} rebuilds an application's index
+ * through a running server, so one artifact serves operators too.
  */
 @SpringBootApplication
 @ConfigurationPropertiesScan
@@ -17,6 +19,10 @@ public class MeridianApplication {
     if (args.length > 0 && args[0].equals("services")) {
       System.exit(
           LocalServicesCommand.commandLine().execute(Arrays.copyOfRange(args, 1, args.length)));
+    }
+    if (args.length > 0 && args[0].equals("index")) {
+      System.exit(
+          IndexRebuildCommand.commandLine().execute(Arrays.copyOfRange(args, 1, args.length)));
     }
     SpringApplication.run(MeridianApplication.class, args);
   }

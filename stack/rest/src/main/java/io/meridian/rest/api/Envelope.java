@@ -1,6 +1,7 @@
 package io.meridian.rest.api;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.Json;
 import jakarta.ws.rs.core.MultivaluedMap;
@@ -21,6 +22,8 @@ public final class Envelope {
   private String path;
   private String uri;
   private List<String> entities;
+  private List<JsonNode> list;
+  private JsonNode data;
   private String cursor;
 
   private Envelope(String action) {
@@ -54,6 +57,18 @@ public final class Envelope {
   /** Entities as their stored JSON text. */
   public Envelope entities(List<String> json) {
     this.entities = json;
+    return this;
+  }
+
+  /** A projection's rows ({@code select a, b}), in place of entities. */
+  public Envelope list(List<JsonNode> rows) {
+    this.list = rows;
+    return this;
+  }
+
+  /** A non-entity payload (operations endpoints). */
+  public Envelope data(JsonNode value) {
+    this.data = value;
     return this;
   }
 
@@ -91,6 +106,18 @@ public final class Envelope {
         }
         json.writeEndArray();
         json.writeNumberField("count", entities.size());
+      }
+      if (list != null) {
+        json.writeArrayFieldStart("list");
+        for (JsonNode row : list) {
+          json.writeTree(row);
+        }
+        json.writeEndArray();
+        json.writeNumberField("count", list.size());
+      }
+      if (data != null) {
+        json.writeFieldName("data");
+        json.writeTree(data);
       }
       writeIfPresent(json, "cursor", cursor);
       json.writeNumberField("timestamp", request.startedMillis());

@@ -5,14 +5,15 @@ import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
+import io.meridian.core.connection.ConnectionService;
+import io.meridian.core.entity.BulkOperations;
 import io.meridian.core.entity.CollectionName;
 import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.EntityService;
+import io.meridian.core.entity.QueryPage;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.entity.WriteOptions;
-import io.meridian.rest.api.Envelope;
 import io.meridian.rest.api.JsonBodies;
-import io.meridian.rest.api.RequestInfo;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
@@ -25,14 +26,15 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.UriInfo;
+import jakarta.ws.rs.core.PathSegment;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code /{org}/{app}/{collection}[/{uuid|name}]}: entity CRUD and queries. A singleton; what it
- * needs of the request beyond its parameters comes from {@link RequestInfo}.
+ * {@code /{org}/{app}/{collection}[/{uuid|name}]}: entity CRUD, queries, and writes by query. The
+ * collection segment may carry Usergrid's matrix parameters ({@code /users;ql=...;limit=5}). A
+ * singleton; what it needs of the request beyond its parameters comes from the request info.
  */
 @Path("/{org}/{app}/{collection}")
 @Produces(MediaType.APPLICATION_JSON)
@@ -42,16 +44,19 @@ public class EntityResource {
   private final ApplicationService applications;
   private final EntityService entities;
   private final EntityQueries queries;
+  private final BulkOperations bulk;
   private final JsonBodies bodies;
 
   public EntityResource(
       ApplicationService applications,
       EntityService entities,
       EntityQueries queries,
+      BulkOperations bulk,
       JsonBodies bodies) {
     this.applications = applications;
     this.entities = entities;
     this.queries = queries;
+    this.bulk = bulk;
     this.bodies = bodies;
   }
 
@@ -59,16 +64,23 @@ public class EntityResource {
   public byte[] query(
       @PathParam("org") String org,
       @PathParam("app") String app,
-      @PathParam("collection") String collection,
+      @PathParam("collection") PathSegment collection,
       @QueryParam("ql") String ql,
       @QueryParam("q") String q,
       @QueryParam("query") String query,
-      @QueryParam("limit") String limit) {
+      @QueryParam("limit") String limit,
+      @QueryParam("cursor") String cursor) {
     ApplicationRef application = applications.require(org, app);
-    CollectionName name = CollectionName.of(collection);
-    String text = firstNonNull(ql, q, query);
-    List<StoredEntity> found = queries.query(application, name, text, QueryParameters.limit(limit));
-    return envelope("get", application, name, null).entities(json(found)).toJson();
+    MatrixQuery matrix = MatrixQuery.of(collection);
+    CollectionName name = CollectionName.of(collection.getPath());
+    QueryPage page =
+        queries.query(
+            application,
+            name,
+            QueryParameters.firstNonNull(ql, q, query, matrix.ql()),
+            QueryParameters.limit(limit != null ? limit : matrix.limit()),
+            cursor);
+    return Responses.page(Responses.envelope("get", application, name.plural()), page);
   }
 
   @POST
@@ -96,20 +108,103 @@ public class EntityResource {
     }
     ApplicationRef application = applications.obtain(org, app);
     List<StoredEntity> created = entities.create(application, name, items, options);
-    return envelope("post", application, name, null).entities(json(created)).toJson();
+    return Responses.envelope("post", application, name.plural())
+        .entities(Responses.json(created))
+        .toJson();
   }
 
+  /** Merges the body into every entity the query selects, at most {@code limit} of them. */
+  @PUT
+  @Consumes(MediaType.APPLICATION_JSON)
+  public byte[] updateMatching(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") PathSegment collection,
+      @QueryParam("ql") String ql,
+      @QueryParam("q") String q,
+      @QueryParam("query") String query,
+      @QueryParam("limit") String limit,
+      @QueryParam("consistency") String consistency,
+      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      InputStream body) {
+    MatrixQuery matrix = MatrixQuery.of(collection);
+    CollectionName name = CollectionName.of(collection.getPath());
+    WriteOptions options = QueryParameters.writeOptions(consistency);
+    int max = QueryParameters.limit(limit != null ? limit : matrix.limit());
+    JsonNode json = bodies.read(body, contentLength);
+    ApplicationRef application = applications.require(org, app);
+    List<StoredEntity> updated =
+        bulk.updateMatching(
+            application,
+            name,
+            QueryParameters.firstNonNull(ql, q, query, matrix.ql()),
+            max,
+            json,
+            options);
+    return Responses.envelope("put", application, name.plural())
+        .entities(Responses.json(updated))
+        .toJson();
+  }
+
+  /** Deletes every entity the query selects, at most {@code limit} of them. */
+  @DELETE
+  public byte[] deleteMatching(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") PathSegment collection,
+      @QueryParam("ql") String ql,
+      @QueryParam("q") String q,
+      @QueryParam("query") String query,
+      @QueryParam("limit") String limit,
+      @QueryParam("consistency") String consistency) {
+    MatrixQuery matrix = MatrixQuery.of(collection);
+    CollectionName name = CollectionName.of(collection.getPath());
+    WriteOptions options = QueryParameters.writeOptions(consistency);
+    int max = QueryParameters.limit(limit != null ? limit : matrix.limit());
+    ApplicationRef application = applications.require(org, app);
+    List<StoredEntity> deleted =
+        bulk.deleteMatching(
+            application,
+            name,
+            QueryParameters.firstNonNull(ql, q, query, matrix.ql()),
+            max,
+            options);
+    return Responses.envelope("delete", application, name.plural())
+        .entities(Responses.json(deleted))
+        .toJson();
+  }
+
+  /**
+   * One entity, or (when the collection segment carries a query as matrix parameters) the entities
+   * connected under a verb to those the query selects: {@code /users;ql=...;limit=5/devices}.
+   */
   @GET
   @Path("{entity}")
   public byte[] get(
       @PathParam("org") String org,
       @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity) {
+      @PathParam("collection") PathSegment collection,
+      @PathParam("entity") String entity,
+      @QueryParam("limit") String limit) {
     ApplicationRef application = applications.require(org, app);
-    CollectionName name = CollectionName.of(collection);
+    CollectionName name = CollectionName.of(collection.getPath());
+    MatrixQuery matrix = MatrixQuery.of(collection);
+    if (matrix.present()) {
+      QueryPage page =
+          queries.traverse(
+              application,
+              name,
+              matrix.ql(),
+              QueryParameters.limit(matrix.limit()),
+              ConnectionService.requireVerb(entity),
+              QueryParameters.limit(limit));
+      return Responses.page(
+          Responses.envelope("get", application, name.plural() + "/" + entity), page);
+    }
     StoredEntity found = entities.get(application, name, entity);
-    return envelope("get", application, name, entity).entities(List.of(found.json())).toJson();
+    return Responses.envelope("get", application, name.plural() + "/" + entity)
+        .entities(List.of(found.json()))
+        .toJson();
   }
 
   @PUT
@@ -128,7 +223,9 @@ public class EntityResource {
     JsonNode json = bodies.read(body, contentLength);
     ApplicationRef application = applications.obtain(org, app);
     StoredEntity updated = entities.update(application, name, entity, json, options);
-    return envelope("put", application, name, entity).entities(List.of(updated.json())).toJson();
+    return Responses.envelope("put", application, name.plural() + "/" + entity)
+        .entities(List.of(updated.json()))
+        .toJson();
   }
 
   @DELETE
@@ -143,37 +240,8 @@ public class EntityResource {
     CollectionName name = CollectionName.of(collection);
     StoredEntity deleted =
         entities.delete(application, name, entity, QueryParameters.writeOptions(consistency));
-    return envelope("delete", application, name, entity).entities(List.of(deleted.json())).toJson();
-  }
-
-  private static Envelope envelope(
-      String action, ApplicationRef application, CollectionName collection, String entity) {
-    String path = "/" + collection.plural() + (entity == null ? "" : "/" + entity);
-    UriInfo uriInfo = RequestInfo.current().uri();
-    String base = uriInfo.getBaseUri().toString();
-    String uri =
-        (base.endsWith("/") ? base : base + "/")
-            + application.organization()
-            + "/"
-            + application.application()
-            + path;
-    return Envelope.of(action)
-        .application(application)
-        .params(uriInfo.getQueryParameters())
-        .path(path)
-        .uri(uri);
-  }
-
-  private static List<String> json(List<StoredEntity> found) {
-    return found.stream().map(StoredEntity::json).toList();
-  }
-
-  private static String firstNonNull(String... values) {
-    for (String value : values) {
-      if (value != null) {
-        return value;
-      }
-    }
-    return null;
+    return Responses.envelope("delete", application, name.plural() + "/" + entity)
+        .entities(List.of(deleted.json()))
+        .toJson();
   }
 }

@@ -36,4 +36,14 @@ final class QueryParameters {
         ErrorCode.ILLEGAL_ARGUMENT,
         "consistency must be 'read-your-writes' or 'eventual', got '" + consistency + "'");
   }
+
+  /** The first value given: Usergrid accepts a query as {@code ql}, {@code q} or {@code query}. */
+  static String firstNonNull(String... values) {
+    for (String value : values) {
+      if (value != null) {
+        return value;
+      }
+    }
+    return null;
+  }
 }

@@ -8,6 +8,10 @@ import io.meridian.core.change.CassandraLease;
 import io.meridian.core.change.ChangeLog;
 import io.meridian.core.common.IdGenerator;
 import io.meridian.core.common.TimeUuidGenerator;
+import io.meridian.core.connection.CassandraConnectionStore;
+import io.meridian.core.connection.ConnectionService;
+import io.meridian.core.connection.ConnectionStore;
+import io.meridian.core.entity.BulkOperations;
 import io.meridian.core.entity.CassandraEntityStore;
 import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.EntityService;
@@ -15,16 +19,25 @@ import io.meridian.core.entity.EntityStore;
 import io.meridian.core.index.EntityIndex;
 import io.meridian.core.index.IndexPipeline;
 import io.meridian.core.index.IndexRepairer;
+import io.meridian.core.query.Cursors;
 import io.meridian.core.query.QueryLanguage;
+import io.meridian.core.rebuild.CassandraRebuildJobStore;
+import io.meridian.core.rebuild.IndexRebuilder;
+import io.meridian.core.secret.CassandraSecretStore;
 import io.meridian.index.query.UsergridQueryLanguage;
 import java.time.Clock;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /** The use cases, wired to their stores. */
 @Configuration(proxyBeanMethods = false)
 class ServiceConfiguration {
+  private static final String CURSOR_KEY = "cursor-hmac-key";
+  private static final int BULK_WRITERS = 16;
 
   @Bean
   Clock clock() {
@@ -59,13 +72,32 @@ class ServiceConfiguration {
   }
 
   @Bean
+  ConnectionStore connectionStore(CqlSession session) {
+    return new CassandraConnectionStore(session);
+  }
+
+  @Bean
   EntityService entityService(
       EntityStore store,
+      ConnectionStore connections,
       ChangeLog changeLog,
       IndexPipeline pipeline,
       IdGenerator ids,
       IndexingProperties indexing) {
-    return new EntityService(store, changeLog, pipeline, ids, indexing.visibilityTimeout());
+    return new EntityService(
+        store, connections, changeLog, pipeline, ids, indexing.visibilityTimeout());
+  }
+
+  @Bean
+  ConnectionService connectionService(
+      EntityService entities, EntityStore store, ConnectionStore connections) {
+    return new ConnectionService(entities, store, connections);
+  }
+
+  /** Cursors are signed with a key every node shares, so any node continues any cursor. */
+  @Bean
+  Cursors cursors(CqlSession session) {
+    return new Cursors(new CassandraSecretStore(session).obtain(CURSOR_KEY, 32));
   }
 
   @Bean
@@ -74,8 +106,39 @@ class ServiceConfiguration {
   }
 
   @Bean
-  EntityQueries entityQueries(EntityStore store, EntityIndex index, QueryLanguage language) {
-    return new EntityQueries(store, index, language);
+  EntityQueries entityQueries(
+      EntityStore store,
+      ConnectionStore connections,
+      EntityIndex index,
+      IndexPipeline pipeline,
+      QueryLanguage language,
+      Cursors cursors) {
+    return new EntityQueries(store, connections, index, pipeline, language, cursors);
+  }
+
+  /** Bulk writes run a few at a time: enough to overlap round trips, not to flood Cassandra. */
+  @Bean(destroyMethod = "shutdown")
+  ExecutorService bulkExecutor() {
+    AtomicInteger count = new AtomicInteger();
+    return Executors.newFixedThreadPool(
+        BULK_WRITERS,
+        runnable -> {
+          Thread thread = new Thread(runnable, "meridian-bulk-" + count.incrementAndGet());
+          thread.setDaemon(true);
+          return thread;
+        });
+  }
+
+  @Bean
+  BulkOperations bulkOperations(
+      EntityQueries queries, EntityService entities, ExecutorService bulkExecutor) {
+    return new BulkOperations(queries, entities, bulkExecutor);
+  }
+
+  @Bean(destroyMethod = "close")
+  IndexRebuilder indexRebuilder(
+      CqlSession session, EntityStore store, EntityIndex index, IdGenerator ids, Clock clock) {
+    return new IndexRebuilder(store, index, new CassandraRebuildJobStore(session), ids, clock);
   }
 
   @Bean(destroyMethod = "close")

@@ -1,0 +1,215 @@
+package io.meridian.rest.app;
+
+import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.app.ApplicationService;
+import io.meridian.core.connection.ConnectionService;
+import io.meridian.core.connection.Direction;
+import io.meridian.core.entity.CollectionName;
+import io.meridian.core.entity.EntityQueries;
+import io.meridian.core.entity.EntityService;
+import io.meridian.core.entity.QueryPage;
+import io.meridian.core.entity.StoredEntity;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Connections under an entity, Usergrid's paths:
+ *
+ * <ul>
+ *   <li>{@code POST|DELETE /{coll}/{id}/{verb}/{coll2}/{id2}} and {@code /{verb}/{uuid}}
+ *   <li>{@code GET /{coll}/{id}/{verb}[?ql=]}: what the entity connects to (outbound)
+ *   <li>{@code GET /{coll}/{id}/connecting/{verb}[?ql=]}: what connects to it (inbound)
+ *   <li>{@code GET /{coll}/{id}/{verb}/{uuid}}: one connected entity
+ * </ul>
+ */
+@Path("/{org}/{app}/{collection}/{entity}/{verb}")
+@Produces(MediaType.APPLICATION_JSON)
+public class ConnectionResource {
+  private static final String CONNECTING = "connecting";
+
+  private final ApplicationService applications;
+  private final EntityService entities;
+  private final ConnectionService connections;
+  private final EntityQueries queries;
+
+  public ConnectionResource(
+      ApplicationService applications,
+      EntityService entities,
+      ConnectionService connections,
+      EntityQueries queries) {
+    this.applications = applications;
+    this.entities = entities;
+    this.connections = connections;
+    this.queries = queries;
+  }
+
+  @GET
+  public byte[] outbound(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") String collection,
+      @PathParam("entity") String entity,
+      @PathParam("verb") String verb,
+      @QueryParam("ql") String ql,
+      @QueryParam("q") String q,
+      @QueryParam("query") String query,
+      @QueryParam("limit") String limit,
+      @QueryParam("cursor") String cursor) {
+    return list(
+        org,
+        app,
+        collection,
+        entity,
+        Direction.OUT,
+        verb,
+        QueryParameters.firstNonNull(ql, q, query),
+        limit,
+        cursor,
+        verb);
+  }
+
+  /** {@code /connecting/{verb}} lists inbound connections; {@code /{verb}/{uuid}} gets one. */
+  @GET
+  @Path("{target}")
+  public byte[] inboundOrConnected(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") String collection,
+      @PathParam("entity") String entity,
+      @PathParam("verb") String verb,
+      @PathParam("target") String target,
+      @QueryParam("ql") String ql,
+      @QueryParam("q") String q,
+      @QueryParam("query") String query,
+      @QueryParam("limit") String limit,
+      @QueryParam("cursor") String cursor) {
+    if (verb.equals(CONNECTING)) {
+      return list(
+          org,
+          app,
+          collection,
+          entity,
+          Direction.IN,
+          target,
+          QueryParameters.firstNonNull(ql, q, query),
+          limit,
+          cursor,
+          CONNECTING + "/" + target);
+    }
+    ApplicationRef application = applications.require(org, app);
+    CollectionName name = CollectionName.of(collection);
+    StoredEntity found = connections.connectedEntity(application, name, entity, verb, target);
+    return Responses.envelope(
+            "get", application, String.join("/", name.plural(), entity, verb, target))
+        .entities(List.of(found.json()))
+        .toJson();
+  }
+
+  @POST
+  @Path("{target}")
+  public byte[] connectByUuid(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") String collection,
+      @PathParam("entity") String entity,
+      @PathParam("verb") String verb,
+      @PathParam("target") String target) {
+    return connect(org, app, collection, entity, verb, null, target, true);
+  }
+
+  @POST
+  @Path("{targetCollection}/{target}")
+  public byte[] connect(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") String collection,
+      @PathParam("entity") String entity,
+      @PathParam("verb") String verb,
+      @PathParam("targetCollection") String targetCollection,
+      @PathParam("target") String target) {
+    return connect(org, app, collection, entity, verb, targetCollection, target, true);
+  }
+
+  @DELETE
+  @Path("{target}")
+  public byte[] disconnectByUuid(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") String collection,
+      @PathParam("entity") String entity,
+      @PathParam("verb") String verb,
+      @PathParam("target") String target) {
+    return connect(org, app, collection, entity, verb, null, target, false);
+  }
+
+  @DELETE
+  @Path("{targetCollection}/{target}")
+  public byte[] disconnect(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") String collection,
+      @PathParam("entity") String entity,
+      @PathParam("verb") String verb,
+      @PathParam("targetCollection") String targetCollection,
+      @PathParam("target") String target) {
+    return connect(org, app, collection, entity, verb, targetCollection, target, false);
+  }
+
+  private byte[] connect(
+      String org,
+      String app,
+      String collection,
+      String entity,
+      String verb,
+      String targetCollection,
+      String target,
+      boolean connect) {
+    ApplicationRef application = applications.require(org, app);
+    CollectionName name = CollectionName.of(collection);
+    Optional<CollectionName> targetName =
+        Optional.ofNullable(targetCollection).map(CollectionName::of);
+    StoredEntity found =
+        connect
+            ? connections.connect(application, name, entity, verb, targetName, target)
+            : connections.disconnect(application, name, entity, verb, targetName, target);
+    String path =
+        String.join("/", name.plural(), entity, verb)
+            + (targetCollection == null ? "" : "/" + targetCollection)
+            + "/"
+            + target;
+    return Responses.envelope(connect ? "post" : "delete", application, path)
+        .entities(List.of(found.json()))
+        .toJson();
+  }
+
+  private byte[] list(
+      String org,
+      String app,
+      String collection,
+      String entity,
+      Direction direction,
+      String verb,
+      String ql,
+      String limit,
+      String cursor,
+      String pathSuffix) {
+    ApplicationRef application = applications.require(org, app);
+    CollectionName name = CollectionName.of(collection);
+    ConnectionService.requireVerb(verb);
+    StoredEntity source = entities.get(application, name, entity);
+    QueryPage page =
+        queries.connected(
+            application, source, direction, verb, ql, QueryParameters.limit(limit), cursor);
+    return Responses.page(
+        Responses.envelope("get", application, name.plural() + "/" + entity + "/" + pathSuffix),
+        page);
+  }
+}

@@ -1,0 +1,100 @@
+package io.meridian.rest.system;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.app.ApplicationService;
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.Json;
+import io.meridian.core.common.MeridianException;
+import io.meridian.core.rebuild.IndexRebuilder;
+import io.meridian.core.rebuild.RebuildJob;
+import io.meridian.rest.api.Envelope;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * {@code /system/index/rebuild/{org}/{app}}: rebuild an application's index from Cassandra while it
+ * keeps serving ({@code POST}), and follow its progress from any node ({@code GET}).
+ */
+@Path("/system/index/rebuild/{org}/{app}")
+@Produces(MediaType.APPLICATION_JSON)
+public class IndexRebuildResource {
+  private static final int LISTED_JOBS = 10;
+
+  private final ApplicationService applications;
+  private final IndexRebuilder rebuilder;
+
+  public IndexRebuildResource(ApplicationService applications, IndexRebuilder rebuilder) {
+    this.applications = applications;
+    this.rebuilder = rebuilder;
+  }
+
+  /** 202 with the job started (or the one already running for the application). */
+  @POST
+  public Response start(@PathParam("org") String org, @PathParam("app") String app) {
+    ApplicationRef application = applications.require(org, app);
+    RebuildJob job = rebuilder.start(application);
+    return Response.accepted(
+            Envelope.of("index rebuild").application(application).data(json(job)).toJson())
+        .type(MediaType.APPLICATION_JSON_TYPE)
+        .build();
+  }
+
+  /** The application's recent rebuilds, newest first. */
+  @GET
+  public byte[] list(@PathParam("org") String org, @PathParam("app") String app) {
+    ApplicationRef application = applications.require(org, app);
+    ArrayNode jobs = Json.MAPPER.createArrayNode();
+    rebuilder.list(application, LISTED_JOBS).forEach(job -> jobs.add(json(job)));
+    return Envelope.of("index rebuild").application(application).data(jobs).toJson();
+  }
+
+  @GET
+  @Path("{job}")
+  public byte[] get(
+      @PathParam("org") String org, @PathParam("app") String app, @PathParam("job") String job) {
+    ApplicationRef application = applications.require(org, app);
+    RebuildJob found =
+        parse(job)
+            .flatMap(id -> rebuilder.find(application, id))
+            .orElseThrow(
+                () ->
+                    new MeridianException(
+                        ErrorCode.NOT_FOUND, "No index rebuild " + job + " for this application"));
+    return Envelope.of("index rebuild").application(application).data(json(found)).toJson();
+  }
+
+  private static Optional<UUID> parse(String job) {
+    try {
+      return Optional.of(UUID.fromString(job));
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static JsonNode json(RebuildJob job) {
+    ObjectNode node = Json.object();
+    node.put("jobId", job.jobId().toString());
+    node.put("status", job.status());
+    node.put("phase", job.phase());
+    node.put("collectionsTotal", job.collectionsTotal());
+    node.put("collectionsDone", job.collectionsDone());
+    node.put("entitiesIndexed", job.entitiesIndexed());
+    node.put("entriesRemoved", job.entriesRemoved());
+    node.put("started", job.startedMillis());
+    node.put("updated", job.heartbeatMillis());
+    if (job.error() != null) {
+      node.put("error", job.error());
+    }
+    return node;
+  }
+}

@@ -1,0 +1,145 @@
+package io.meridian.rest.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.meridian.rest.support.ApiClient;
+import io.meridian.rest.support.ApiClient.Reply;
+import io.meridian.rest.support.MeridianIT;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Connections between entities, in Usergrid's paths and shapes. */
+class ConnectionIT extends MeridianIT {
+  private String fred;
+  private String rex;
+  private String fido;
+
+  @BeforeEach
+  void people_and_dogs() {
+    fred = api.post(path("users"), "{\"name\":\"fred\"}").entity().path("uuid").asText();
+    api.post(path("users"), "{\"name\":\"wilma\"}");
+    rex =
+        api.post(path("dogs"), "{\"name\":\"rex\",\"color\":\"brown\"}")
+            .entity()
+            .path("uuid")
+            .asText();
+    fido =
+        api.post(path("dogs"), "{\"name\":\"fido\",\"color\":\"white\"}")
+            .entity()
+            .path("uuid")
+            .asText();
+  }
+
+  @Test
+  void a_connection_is_listed_both_ways_and_shown_in_metadata() {
+    Reply connect = api.post(path("users") + "/fred/likes/dogs/rex", "");
+
+    assertThat(connect.status()).isEqualTo(200);
+    assertThat(connect.json().path("action").asText()).isEqualTo("post");
+    assertThat(connect.uuids()).containsExactly(rex);
+    assertThat(api.get(path("users") + "/fred/likes").uuids()).containsExactly(rex);
+    assertThat(api.get(path("dogs") + "/rex/connecting/likes").uuids()).containsExactly(fred);
+    assertThat(api.get(path("users") + "/fred").entity().path("metadata").path("connections"))
+        .hasToString("{\"likes\":\"/users/" + fred + "/likes\"}");
+    assertThat(api.get(path("dogs") + "/" + rex).entity().path("metadata").path("connecting"))
+        .hasToString("{\"likes\":\"/dogs/" + rex + "/connecting/likes\"}");
+  }
+
+  @Test
+  void connecting_again_does_not_duplicate_and_a_uuid_alone_names_the_target() {
+    api.post(path("users") + "/fred/likes/dogs/rex", "");
+    api.post(path("users") + "/fred/likes/" + rex, "");
+    api.post(path("users") + "/" + fred + "/likes/dogs/" + rex, "");
+
+    assertThat(api.get(path("users") + "/fred/likes").uuids()).containsExactly(rex);
+    assertThat(api.get(path("users") + "/fred/likes/" + rex).uuids()).containsExactly(rex);
+  }
+
+  @Test
+  void a_connection_query_filters_the_connected_entities() {
+    api.post(path("users") + "/fred/likes/dogs/rex", "");
+    api.post(path("users") + "/fred/likes/dogs/fido", "");
+    api.post(path("users") + "/fred/likes/users/wilma", "");
+
+    assertThat(api.get(path("users") + "/fred/likes").uuids()).hasSize(3);
+    assertThat(
+            api.get(path("users") + "/fred/likes?ql=" + ApiClient.encode("color = 'white'"))
+                .uuids())
+        .containsExactly(fido);
+    assertThat(
+            api.get(path("users") + "/fred/likes?ql=" + ApiClient.encode("select * order by name"))
+                .json()
+                .findValuesAsText("name"))
+        .containsExactly("fido", "rex", "wilma");
+  }
+
+  @Test
+  void connections_page_newest_first_with_cursors() {
+    List<String> dogs = new ArrayList<>();
+    for (int i = 0; i < 7; i++) {
+      String dog = api.post(path("dogs"), "{\"n\":" + i + "}").entity().path("uuid").asText();
+      dogs.add(0, dog);
+      api.post(path("users") + "/fred/owns/" + dog, "");
+    }
+    List<String> served = new ArrayList<>();
+    String cursor = null;
+    do {
+      Reply page =
+          api.get(
+              path("users")
+                  + "/fred/owns?limit=3"
+                  + (cursor == null ? "" : "&cursor=" + ApiClient.encode(cursor)));
+      served.addAll(page.uuids());
+      cursor =
+          page.json().path("cursor").isMissingNode() ? null : page.json().path("cursor").asText();
+    } while (cursor != null);
+
+    assertThat(served).isEqualTo(dogs);
+  }
+
+  @Test
+  void disconnecting_removes_the_connection_and_its_verb() {
+    api.post(path("users") + "/fred/likes/dogs/rex", "");
+
+    Reply disconnect = api.delete(path("users") + "/fred/likes/dogs/rex");
+
+    assertThat(disconnect.status()).isEqualTo(200);
+    assertThat(api.get(path("users") + "/fred/likes").uuids()).isEmpty();
+    assertThat(api.get(path("dogs") + "/rex/connecting/likes").uuids()).isEmpty();
+    assertThat(api.get(path("users") + "/fred").entity().path("metadata").has("connections"))
+        .isFalse();
+    assertThat(api.delete(path("users") + "/fred/likes/dogs/rex").status()).isEqualTo(404);
+  }
+
+  @Test
+  void deleting_an_entity_removes_its_connections_both_ways() {
+    api.post(path("users") + "/fred/likes/dogs/rex", "");
+    api.post(path("dogs") + "/rex/follows/users/wilma", "");
+
+    api.delete(path("dogs") + "/rex");
+
+    assertThat(api.get(path("users") + "/fred/likes").uuids()).isEmpty();
+    assertThat(api.get(path("users") + "/wilma/connecting/follows").uuids()).isEmpty();
+    assertThat(api.get(path("users") + "/fred").entity().path("metadata").has("connections"))
+        .isFalse();
+    assertThat(api.get(path("users") + "/wilma").entity().path("metadata").has("connecting"))
+        .isFalse();
+  }
+
+  @Test
+  void bad_connection_requests_are_4xx_and_change_nothing() {
+    assertThat(api.post(path("users") + "/fred/likes/dogs/nobody", "").status()).isEqualTo(404);
+    assertThat(api.post(path("users") + "/nobody/likes/dogs/rex", "").status()).isEqualTo(404);
+    assertThat(api.post(path("users") + "/fred/likes/not-a-uuid", "").status()).isEqualTo(400);
+    assertThat(api.post(path("users") + "/fred/li%20kes/dogs/rex", "").status()).isEqualTo(400);
+    assertThat(api.get(path("users") + "/fred/likes/" + fido).status()).isEqualTo(404);
+    assertThat(api.get(path("users") + "/fred/likes?ql=" + ApiClient.encode("color = ")).error())
+        .isEqualTo("query_parse");
+
+    assertThat(api.get(path("users") + "/fred/likes").uuids()).isEmpty();
+    assertThat(api.get(path("users") + "/fred").entity().path("metadata").has("connections"))
+        .isFalse();
+  }
+}

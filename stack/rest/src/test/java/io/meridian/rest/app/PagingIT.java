@@ -1,0 +1,172 @@
+package io.meridian.rest.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.rest.support.ApiClient;
+import io.meridian.rest.support.ApiClient.Reply;
+import io.meridian.rest.support.MeridianIT;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Limits, cursors, collection listings and projections. */
+class PagingIT extends MeridianIT {
+
+  /** Creates {@code count} entities in one request; returns their uuids in creation order. */
+  private List<String> create(String collection, int count) {
+    StringBuilder body = new StringBuilder("[");
+    for (int i = 0; i < count; i++) {
+      body.append(i == 0 ? "" : ",")
+          .append("{\"n\":")
+          .append(i % 7)
+          .append(",\"label\":\"item ")
+          .append(i)
+          .append("\"}");
+    }
+    Reply reply = api.post(path(collection), body.append("]").toString());
+    assertThat(reply.status()).isEqualTo(200);
+    return reply.uuids();
+  }
+
+  /** Follows cursors to the end; returns every uuid served, in order. */
+  private List<String> pageAll(String pathAndQuery, int limit) {
+    List<String> served = new ArrayList<>();
+    String cursor = null;
+    String separator = pathAndQuery.contains("?") ? "&" : "?";
+    for (int pages = 0; pages < 1000; pages++) {
+      Reply reply =
+          api.get(
+              pathAndQuery
+                  + separator
+                  + "limit="
+                  + limit
+                  + (cursor == null ? "" : "&cursor=" + ApiClient.encode(cursor)));
+      assertThat(reply.status()).isEqualTo(200);
+      served.addAll(reply.uuids());
+      JsonNode next = reply.json().path("cursor");
+      if (next.isMissingNode()) {
+        return served;
+      }
+      assertThat(reply.uuids()).hasSize(limit);
+      cursor = next.asText();
+    }
+    throw new AssertionError("More than 1000 pages");
+  }
+
+  @Test
+  void a_collection_lists_newest_first_and_pages_with_any_limit() {
+    List<String> created = create("items", 23);
+    List<String> newestFirst = new ArrayList<>(created);
+    Collections.reverse(newestFirst);
+
+    for (int limit : new int[] {1, 4, 7, 23, 1000}) {
+      assertThat(pageAll(path("items"), limit)).as("limit %d", limit).isEqualTo(newestFirst);
+    }
+  }
+
+  @Test
+  void a_listing_reflects_a_delete_at_once() {
+    List<String> created = create("items", 5);
+    api.delete(path("items") + "/" + created.get(2));
+
+    assertThat(api.get(path("items")).uuids()).doesNotContain(created.get(2)).hasSize(4);
+  }
+
+  @Test
+  void an_ordered_query_pages_through_every_match_exactly_once_in_order() {
+    create("items", 40);
+    String query =
+        path("items") + "?ql=" + ApiClient.encode("select * where n >= 1 order by n desc");
+    List<String> all = pageAll(query, 1000);
+
+    assertThat(all).hasSize(34).doesNotHaveDuplicates();
+    for (int limit : new int[] {1, 3, 10, 34}) {
+      assertThat(pageAll(query, limit)).as("limit %d", limit).isEqualTo(all);
+    }
+  }
+
+  @Test
+  void a_cursor_that_was_altered_or_belongs_to_another_query_is_400() {
+    create("items", 6);
+    create("others", 6);
+    String cursor = api.get(path("items") + "?limit=2").json().path("cursor").asText();
+    String queryCursor =
+        api.get(path("items") + "?limit=2&ql=" + ApiClient.encode("n >= 0"))
+            .json()
+            .path("cursor")
+            .asText();
+    char last = cursor.charAt(cursor.length() - 1);
+    String altered = cursor.substring(0, cursor.length() - 1) + (last == 'A' ? 'B' : 'A');
+
+    for (String path :
+        List.of(
+            path("items") + "?cursor=" + altered,
+            path("items") + "?cursor=not-a-cursor",
+            path("others") + "?cursor=" + cursor,
+            path("items") + "?cursor=" + queryCursor,
+            path("items") + "?ql=" + ApiClient.encode("n >= 1") + "&cursor=" + queryCursor)) {
+      Reply reply = api.get(path);
+      assertThat(reply.status()).as(path).isEqualTo(400);
+      assertThat(reply.error()).isEqualTo("illegal_argument");
+      assertThat(reply.json().path("error_description").asText()).contains("cursor");
+    }
+  }
+
+  @Test
+  void absurd_limits_are_400() {
+    create("items", 1);
+    for (String limit : List.of("0", "-1", "1001", "abc", "99999999999")) {
+      Reply reply = api.get(path("items") + "?limit=" + limit);
+      assertThat(reply.status()).as(limit).isEqualTo(400);
+      assertThat(reply.error()).isEqualTo("illegal_argument");
+    }
+  }
+
+  @Test
+  void an_unknown_collection_is_404() {
+    create("items", 1);
+
+    Reply reply = api.get(path("nothings"));
+
+    assertThat(reply.status()).isEqualTo(404);
+    assertThat(reply.error()).isEqualTo("service_resource_not_found");
+  }
+
+  @Test
+  void select_with_fields_returns_a_list_not_entities() {
+    api.post(path("pets"), "{\"name\":\"rex\",\"age\":3,\"owner\":{\"city\":\"Oslo\"}}");
+
+    Reply plain =
+        api.get(path("pets") + "?ql=" + ApiClient.encode("select name, owner.city, missing"));
+    Reply aliased =
+        api.get(path("pets") + "?ql=" + ApiClient.encode("select {who: name, years: age}"));
+
+    assertThat(plain.json().has("entities")).isFalse();
+    assertThat(plain.json().path("list").toString()).isEqualTo("[[\"rex\",\"Oslo\",null]]");
+    assertThat(plain.json().path("count").asInt()).isEqualTo(1);
+    assertThat(aliased.json().path("list").toString()).isEqualTo("[{\"who\":\"rex\",\"years\":3}]");
+  }
+
+  @Test
+  void a_query_never_returns_an_outdated_version_or_a_deleted_entity() {
+    for (int i = 0; i < 15; i++) {
+      String uuid = api.post(path("lamps"), "{\"state\":\"off\"}").entity().path("uuid").asText();
+      api.put(path("lamps") + "/" + uuid + "?consistency=eventual", "{\"state\":\"on\"}");
+
+      Reply off = api.get(path("lamps") + "?ql=" + ApiClient.encode("state = 'off'"));
+      assertThat(off.uuids()).doesNotContain(uuid);
+      for (JsonNode entity :
+          api.get(path("lamps") + "?ql=" + ApiClient.encode("state = 'on'"))
+              .json()
+              .path("entities")) {
+        assertThat(entity.path("state").asText()).isEqualTo("on");
+      }
+
+      api.delete(path("lamps") + "/" + uuid + "?consistency=eventual");
+      assertThat(api.get(path("lamps") + "?ql=" + ApiClient.encode("state = 'on'")).uuids())
+          .doesNotContain(uuid);
+    }
+  }
+}
