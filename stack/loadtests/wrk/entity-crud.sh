@@ -8,20 +8,12 @@
 # Results go to target/wrk-results/ (never committed).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-BASE="${BASE:-http://127.0.0.1:8080}"
+RESULTS_NAME=""
+# shellcheck source=common.sh
+source "$here/common.sh"
 ENTITIES="${ENTITIES:-10000}"
-DURATION="${DURATION:-30s}"
-CONNECTIONS="${CONNECTIONS:-32}"
-THREADS="${THREADS:-2}"
 APP="bench$(date +%s)"
 COLLECTION="/bench/$APP/things"
-out="${OUT:-$here/../target/wrk-results/$(date +%Y%m%d-%H%M%S)}"
-mkdir -p "$out"
-
-case "$BASE" in
-  http://127.*|http://localhost*|http://\[::1\]*) ;;
-  *) echo "Refusing to load anything but loopback: $BASE" >&2; exit 2 ;;
-esac
 
 echo "Loading $ENTITIES entities into $COLLECTION ..."
 python3 - "$BASE" "$COLLECTION" "$ENTITIES" "$out" <<'PY'
@@ -44,13 +36,6 @@ open(out + "/name-paths.txt", "w").write("\n".join(names) + "\n")
 print(f"loaded {len(uuids)}")
 PY
 
-run() {
-  local label="$1"; shift
-  echo "== $label" | tee -a "$out/summary.txt"
-  "$@" 2>&1 | tee "$out/$label.txt" | grep -E 'Requests/sec|Latency|  50%|  99%|Non-2xx|Socket errors' | tee -a "$out/summary.txt"
-}
-
-wrk_args=(-t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency)
 run trivial-lb-status wrk "${wrk_args[@]}" "$BASE/lb-status"
 WRK_PATHS="$out/uuid-paths.txt" run get-by-uuid wrk "${wrk_args[@]}" -s "$here/random-path.lua" "$BASE"
 WRK_PATHS="$out/name-paths.txt" run get-by-name wrk "${wrk_args[@]}" -s "$here/random-path.lua" "$BASE"

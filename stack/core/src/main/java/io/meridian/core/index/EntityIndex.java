@@ -28,6 +28,13 @@ public interface EntityIndex {
   CompletionStage<IndexResult> apply(List<IndexOperation> operations);
 
   /**
+   * As {@link #apply}, except that an operation whose version equals the one the index holds is
+   * written again: how a rebuild refreshes entries written by older indexing rules, or left behind
+   * by a lost document. An older version still loses, so a racing newer write is never undone.
+   */
+  CompletionStage<IndexResult> rewrite(List<IndexOperation> operations);
+
+  /**
    * The version the index holds for each of the given entities; entities it does not hold (or holds
    * as deleted) are absent from the map.
    */

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.slf4j.Logger;
@@ -26,8 +27,9 @@ import org.slf4j.LoggerFactory;
  *
  * <ol>
  *   <li><b>reindexing</b>: every entity of every collection listing, read from Cassandra and
- *       indexed at its own version. A write racing with the rebuild is never undone: the index
- *       keeps whichever version is newer.
+ *       written again at its own version (even where the index holds that version: its entry may
+ *       predate the current indexing rules). A write racing with the rebuild is never undone: the
+ *       index keeps whichever version is newer.
  *   <li><b>pruning</b>: every live index entry of the application whose entity Cassandra no longer
  *       holds becomes a tombstone.
  * </ol>
@@ -140,7 +142,7 @@ public final class IndexRebuilder implements AutoCloseable {
           upserts.add(entity.toIndexUpsert(app));
         }
       }
-      apply(upserts);
+      check(index.rewrite(upserts));
       progress.indexed += upserts.size();
       progress.save("reindexing");
       if (uuids.size() < PAGE) {
@@ -166,7 +168,7 @@ public final class IndexRebuilder implements AutoCloseable {
           tombstones.add(new IndexOperation.Delete(app, "", hit.entityId(), hit.version() + 1));
         }
       }
-      apply(tombstones);
+      check(index.apply(tombstones));
       progress.removed += tombstones.size();
       progress.save("pruning");
       if (hits.size() < PAGE) {
@@ -176,11 +178,8 @@ public final class IndexRebuilder implements AutoCloseable {
     }
   }
 
-  private void apply(List<IndexOperation> operations) {
-    if (operations.isEmpty()) {
-      return;
-    }
-    IndexResult result = index.apply(operations).toCompletableFuture().join();
+  private static void check(CompletionStage<IndexResult> applied) {
+    IndexResult result = applied.toCompletableFuture().join();
     if (!result.complete()) {
       throw new IllegalStateException(
           "The index rejected " + result.failed().size() + " operations");

@@ -48,6 +48,11 @@ final class RecordingIndex implements EntityIndex {
   }
 
   @Override
+  public CompletionStage<IndexResult> rewrite(List<IndexOperation> operations) {
+    return apply(operations);
+  }
+
+  @Override
   public SearchHits search(IndexQuery query) {
     return new SearchHits(List.of());
   }

@@ -107,12 +107,23 @@ public final class ElasticsearchEntityIndex implements EntityIndex, AutoCloseabl
 
   @Override
   public CompletionStage<IndexResult> apply(List<IndexOperation> operations) {
+    return bulk(operations, VersionType.External);
+  }
+
+  /** External_gte: the same version is written again, an older one still loses. */
+  @Override
+  public CompletionStage<IndexResult> rewrite(List<IndexOperation> operations) {
+    return bulk(operations, VersionType.ExternalGte);
+  }
+
+  private CompletionStage<IndexResult> bulk(
+      List<IndexOperation> operations, VersionType versionType) {
     if (operations.isEmpty()) {
       return CompletableFuture.completedFuture(new IndexResult(0, 0, List.of()));
     }
     List<BulkOperation> bulk = new ArrayList<>(operations.size());
     for (IndexOperation operation : operations) {
-      bulk.add(toBulk(operation));
+      bulk.add(toBulk(operation, versionType));
     }
     // require_alias: if the alias vanished, fail the items instead of letting Elasticsearch
     // auto-create a concrete index with a dynamic (explodable) mapping under the alias's name.
@@ -128,7 +139,7 @@ public final class ElasticsearchEntityIndex implements EntityIndex, AutoCloseabl
             });
   }
 
-  private BulkOperation toBulk(IndexOperation operation) {
+  private BulkOperation toBulk(IndexOperation operation, VersionType versionType) {
     String id = operation.entityId().toString();
     if (operation instanceof IndexOperation.Upsert upsert) {
       DocumentFlattener.Document document = flattener.upsert(upsert);
@@ -138,17 +149,19 @@ public final class ElasticsearchEntityIndex implements EntityIndex, AutoCloseabl
             id,
             config.maxValuesPerEntity());
       }
-      return versionedIndex(id, upsert.version(), document.source());
+      return versionedIndex(id, upsert.version(), versionType, document.source());
     }
     return versionedIndex(
-        id, operation.version(), flattener.tombstone((IndexOperation.Delete) operation));
+        id,
+        operation.version(),
+        versionType,
+        flattener.tombstone((IndexOperation.Delete) operation));
   }
 
-  private static BulkOperation versionedIndex(String id, long version, ObjectNode source) {
+  private static BulkOperation versionedIndex(
+      String id, long version, VersionType versionType, ObjectNode source) {
     return BulkOperation.of(
-        b ->
-            b.index(
-                i -> i.id(id).version(version).versionType(VersionType.External).document(source)));
+        b -> b.index(i -> i.id(id).version(version).versionType(versionType).document(source)));
   }
 
   @Override

@@ -123,6 +123,28 @@ class ElasticsearchEntityIndexIT {
   }
 
   @Test
+  void a_rewrite_writes_the_same_version_again_but_an_older_one_still_loses() {
+    UUID id = UUID.randomUUID();
+    apply(upsert(app, id, 2, "{\"color\":\"red\"}"));
+
+    IndexResult same =
+        index
+            .rewrite(List.of(upsert(app, id, 2, "{\"color\":\"blue\"}")))
+            .toCompletableFuture()
+            .join();
+    IndexResult older =
+        index
+            .rewrite(List.of(upsert(app, id, 1, "{\"color\":\"green\"}")))
+            .toCompletableFuture()
+            .join();
+
+    assertThat(same.applied()).isEqualTo(1);
+    assertThat(older.stale()).isEqualTo(1);
+    assertThat(search("color = 'blue'")).containsExactly(id);
+    assertThat(search("color = 'green'")).isEmpty();
+  }
+
+  @Test
   void delete_with_higher_version_removes_and_replays_stay_harmless() {
     UUID id = UUID.randomUUID();
     apply(upsert(app, id, 5, "{\"color\":\"green\"}"));
