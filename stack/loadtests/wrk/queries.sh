@@ -6,16 +6,22 @@
 # then runs with the same wrk settings: GET by uuid (the reference), an equality query, a range
 # query with order by, and paging the whole collection with limit=1000 by cursor, both as a
 # listing (Cassandra) and as an ordered query (index). Finally it times page 1 and page 90 of
-# each walk one at a time. Results go to target/wrk-results/ (never committed).
+# each walk one at a time. SETTLE seconds (default 60) pass between the load and the first run.
+# Results go to target/wrk-results/ (never committed).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 RESULTS_NAME="queries-"
 # shellcheck source=common.sh
 source "$here/common.sh"
 ENTITIES="${ENTITIES:-100000}"
-APP="${APP:-query$(date +%s)}"
-COLLECTION="/bench/$APP/things"
+# OUT=<an earlier run's folder> reuses its data set instead of loading a new one.
+if [ -f "$out/collection.txt" ]; then
+  COLLECTION="$(cat "$out/collection.txt")"
+else
+  COLLECTION="/bench/query$(date +%s)/things"
+fi
 
+if [ ! -f "$out/collection.txt" ]; then
 echo "Loading $ENTITIES entities into $COLLECTION ..."
 python3 - "$BASE" "$COLLECTION" "$ENTITIES" "$out" <<'PY'
 import json, sys, time, urllib.request
@@ -34,14 +40,16 @@ for start in range(0, total, batch):
 open(out + "/uuid-paths.txt", "w").write("\n".join(uuids) + "\n")
 print(f"loaded {len(uuids)} in {time.time() - started:.0f} s")
 PY
-sleep 5  # let the eventual index writes land
+echo "$COLLECTION" > "$out/collection.txt"
+sleep "${SETTLE:-60}"  # let the index writes, flushes and compactions of the load settle
+fi
 
 enc() { python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1]))' "$1"; }
 
 WRK_PATHS="$out/uuid-paths.txt" run get-by-uuid wrk "${wrk_args[@]}" -s "$here/random-path.lua" "$BASE"
-WRK_QUERY_TEMPLATE="$COLLECTION?ql=$(enc "select * where category = 'c")%d$(enc "'")" WRK_QUERY_RANGE=50 \
+WRK_QUERY_TEMPLATE="$COLLECTION?ql=$(enc "select * where category = 'c")@N@$(enc "'")" WRK_QUERY_RANGE=50 \
   run query-equality wrk "${wrk_args[@]}" -s "$here/query-path.lua" "$BASE"
-WRK_QUERY_TEMPLATE="$COLLECTION?ql=$(enc "select * where score >= ")%d$(enc " and score < 1000 order by score asc")" WRK_QUERY_RANGE=1000 \
+WRK_QUERY_TEMPLATE="$COLLECTION?ql=$(enc "select * where score >= ")@N@$(enc " and score < 1000 order by score asc")" WRK_QUERY_RANGE=1000 \
   run query-range-order-by wrk "${wrk_args[@]}" -s "$here/query-path.lua" "$BASE"
 WRK_PATHS="$out/uuid-paths.txt" run get-by-uuid-again wrk "${wrk_args[@]}" -s "$here/random-path.lua" "$BASE"
 WRK_PAGE_PATH="$COLLECTION?limit=1000" \

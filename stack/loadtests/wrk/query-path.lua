@@ -1,5 +1,6 @@
--- GET a query whose parameter is drawn at random: WRK_QUERY_TEMPLATE is a path with one %d,
--- replaced by a random integer in [0, WRK_QUERY_RANGE).
+-- GET a query whose parameter is drawn at random: WRK_QUERY_TEMPLATE is a path in which @N@ is
+-- replaced by a random integer in [0, WRK_QUERY_RANGE). (Not string.format: the path is
+-- URL-encoded and full of '%'.)
 local template
 local range
 
@@ -10,5 +11,6 @@ init = function(args)
 end
 
 request = function()
-  return wrk.format("GET", string.format(template, math.random(0, range - 1)))
+  local path = template:gsub("@N@", tostring(math.random(0, range - 1)))
+  return wrk.format("GET", path)
 end
