@@ -1,6 +1,8 @@
 package io.meridian.core.index;
 
 import io.meridian.core.query.CompiledQuery;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -28,7 +30,7 @@ public record IndexQuery(
     searchAfter =
         searchAfter == null
             ? List.of()
-            : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(searchAfter));
+            : Collections.unmodifiableList(new ArrayList<>(searchAfter));
   }
 
   /** The first page of a query over one collection. */

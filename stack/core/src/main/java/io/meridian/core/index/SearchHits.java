@@ -1,5 +1,7 @@
 package io.meridian.core.index;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
 
@@ -17,7 +19,8 @@ public record SearchHits(List<Hit> hits) {
    */
   public record Hit(UUID entityId, long version, List<Object> sortValues, Double distanceMeters) {
     public Hit {
-      sortValues = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(sortValues));
+      // A copy that may hold nulls, which List.copyOf refuses.
+      sortValues = Collections.unmodifiableList(new ArrayList<>(sortValues));
     }
   }
 }

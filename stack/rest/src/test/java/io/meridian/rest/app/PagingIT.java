@@ -8,7 +8,10 @@ import io.meridian.rest.support.ApiClient.Reply;
 import io.meridian.rest.support.MeridianIT;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Limits, cursors, collection listings and projections. */
@@ -64,6 +67,34 @@ class PagingIT extends MeridianIT {
     for (int limit : new int[] {1, 4, 7, 23, 1000}) {
       assertThat(pageAll(path("items"), limit)).as("limit %d", limit).isEqualTo(newestFirst);
     }
+  }
+
+  @Test
+  void ten_thousand_matches_page_with_any_limit_each_once_in_order() {
+    List<String> created = new ArrayList<>();
+    for (int batch = 0; batch < 10; batch++) {
+      created.addAll(create("many", 1000));
+    }
+    List<String> newestFirst = new ArrayList<>(created);
+    Collections.reverse(newestFirst);
+    String ordered =
+        path("many") + "?ql=" + ApiClient.encode("select * where n >= 0 order by n asc");
+
+    // Each batch gave its i-th entity n = i % 7; ties are broken by uuid.
+    Map<String, Integer> n = new HashMap<>();
+    for (int i = 0; i < created.size(); i++) {
+      n.put(created.get(i), i % 1000 % 7);
+    }
+    List<String> expected = new ArrayList<>(created);
+    expected.sort(Comparator.comparing((String uuid) -> n.get(uuid)).thenComparing(uuid -> uuid));
+
+    List<String> byQuery = pageAll(ordered, 1000);
+
+    assertThat(byQuery).hasSize(10_000).doesNotHaveDuplicates().isEqualTo(expected);
+    assertThat(pageAll(ordered, 333)).isEqualTo(byQuery);
+    assertThat(pageAll(ordered, 77)).isEqualTo(byQuery);
+    assertThat(pageAll(path("many"), 1000)).isEqualTo(newestFirst);
+    assertThat(pageAll(path("many"), 77)).isEqualTo(newestFirst);
   }
 
   @Test
