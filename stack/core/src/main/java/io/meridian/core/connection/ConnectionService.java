@@ -49,9 +49,7 @@ public final class ConnectionService {
     Connection connection =
         resolve(app, sourceCollection, sourceId, verb, targetCollection, targetId);
     connections.connect(app.id(), connection);
-    return store
-        .load(app.id(), connection.target())
-        .orElseThrow(() -> notFound(connection.target().toString()));
+    return target(app, connection);
   }
 
   /** Removes a connection; returns the target. A 404 when the two are not connected. */
@@ -70,9 +68,7 @@ public final class ConnectionService {
           "Entity " + sourceId + " has no '" + verb + "' connection to " + targetId);
     }
     connections.disconnect(app.id(), connection);
-    return store
-        .load(app.id(), connection.target())
-        .orElseThrow(() -> notFound(connection.target().toString()));
+    return target(app, connection);
   }
 
   /** The target of {@code source -verb-> target}, if they are connected; else a 404. */
@@ -87,7 +83,14 @@ public final class ConnectionService {
     if (!connections.exists(app.id(), connection)) {
       throw notFound(targetId);
     }
-    return store.load(app.id(), connection.target()).orElseThrow(() -> notFound(targetId));
+    return target(app, connection);
+  }
+
+  /** The target as it is now (its metadata shows the connection's verb). */
+  private StoredEntity target(ApplicationRef app, Connection connection) {
+    return store
+        .load(app.id(), connection.target())
+        .orElseThrow(() -> notFound(connection.target().toString()));
   }
 
   /** Checks a verb taken from a path: a 400 for one that could never name a connection. */

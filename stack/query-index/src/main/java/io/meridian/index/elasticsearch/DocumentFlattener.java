@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.index.IndexOperation;
+import io.meridian.index.query.EntityLeaves;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -88,7 +89,7 @@ final class DocumentFlattener {
   }
 
   /** Collects the {@code fields} entries of one document, stopping at the cap. */
-  private final class Entries {
+  private final class Entries implements EntityLeaves.Visitor {
     private final ArrayNode out;
     private boolean truncated;
 
@@ -97,31 +98,11 @@ final class DocumentFlattener {
     }
 
     void flatten(String path, JsonNode node) {
-      if (node == null || node.isNull() || node.isMissingNode()) {
-        return;
-      }
-      if (node.isObject()) {
-        location(path, node);
-        for (Map.Entry<String, JsonNode> child : node.properties()) {
-          flatten(path + "." + child.getKey(), child.getValue());
-        }
-      } else if (node.isArray()) {
-        for (JsonNode element : node) {
-          flatten(path, element);
-        }
-      } else if (node.isTextual()) {
-        string(path, node.textValue());
-      } else if (node.isNumber()) {
-        number(path, node);
-      } else if (node.isBoolean()) {
-        ObjectNode entry = entry(path);
-        if (entry != null) {
-          entry.put("boolean", node.booleanValue());
-        }
-      }
+      EntityLeaves.walk(path, node, this);
     }
 
-    private void string(String path, String value) {
+    @Override
+    public void text(String path, String value) {
       ObjectNode entry = entry(path);
       if (entry == null) {
         return;
@@ -135,44 +116,31 @@ final class DocumentFlattener {
     }
 
     /** Every number goes to {@code double} (one field to range over); integers also to long. */
-    private void number(String path, JsonNode value) {
-      double asDouble = value.doubleValue();
-      if (!Double.isFinite(asDouble)) {
-        return;
-      }
+    @Override
+    public void number(String path, double value, boolean integral, long exact) {
       ObjectNode entry = entry(path);
       if (entry == null) {
         return;
       }
-      entry.put("double", asDouble);
-      if (value.isIntegralNumber() && value.canConvertToLong()) {
-        entry.put("long", value.longValue());
+      entry.put("double", value);
+      if (integral) {
+        entry.put("long", exact);
       }
     }
 
-    /** {latitude, longitude} objects and GeoJSON points also become a geo_point entry. */
-    private void location(String path, JsonNode object) {
-      JsonNode latitude = object.get("latitude");
-      JsonNode longitude = object.get("longitude");
-      JsonNode coordinates = object.get("coordinates");
-      if (coordinates != null
-          && coordinates.isArray()
-          && coordinates.size() == 2
-          && "Point".equalsIgnoreCase(object.path("type").asText())) {
-        latitude = coordinates.get(1);
-        longitude = coordinates.get(0);
-      }
-      if (latitude == null || longitude == null || !latitude.isNumber() || !longitude.isNumber()) {
-        return;
-      }
-      double lat = latitude.doubleValue();
-      double lon = longitude.doubleValue();
-      if (Math.abs(lat) > 90 || Math.abs(lon) > 180) {
-        return;
-      }
+    @Override
+    public void bool(String path, boolean value) {
       ObjectNode entry = entry(path);
       if (entry != null) {
-        entry.putObject("location").put("lat", lat).put("lon", lon);
+        entry.put("boolean", value);
+      }
+    }
+
+    @Override
+    public void location(String path, double latitude, double longitude) {
+      ObjectNode entry = entry(path);
+      if (entry != null) {
+        entry.putObject("location").put("lat", latitude).put("lon", longitude);
       }
     }
 

@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An entity's index entries, grouped by name: what {@code
- * io.meridian.index.elasticsearch.DocumentFlattener} writes, rebuilt here so the in-memory matcher
- * sees exactly the values a search sees. Keep the two in step; the flattener is the reference.
+ * An entity's index entries, grouped by name: the leaves {@link EntityLeaves} finds, which are also
+ * what {@code io.meridian.index.elasticsearch.DocumentFlattener} writes, so the in-memory matcher
+ * sees exactly the values a search sees.
  *
  * <p>Not mirrored: the per-entity cap on entries ({@code maxValuesPerEntity}). The matcher sees
  * every value, the index only the first ones of an entity that exceeds the cap.
@@ -47,9 +47,10 @@ final class IndexEntries {
 
   static IndexEntries of(ObjectNode entity) {
     IndexEntries entries = new IndexEntries();
+    Collector collector = entries.new Collector();
     for (Map.Entry<String, JsonNode> property : entity.properties()) {
       if (!METADATA.equals(property.getKey())) {
-        entries.flatten(property.getKey(), property.getValue());
+        EntityLeaves.walk(property.getKey(), property.getValue(), collector);
       }
     }
     return entries;
@@ -60,51 +61,25 @@ final class IndexEntries {
     return byName.getOrDefault(path, List.of());
   }
 
-  private void flatten(String path, JsonNode node) {
-    if (node == null || node.isNull() || node.isMissingNode()) {
-      return;
+  private final class Collector implements EntityLeaves.Visitor {
+    @Override
+    public void text(String path, String value) {
+      add(path, new Text(value));
     }
-    if (node.isObject()) {
-      location(path, node);
-      for (Map.Entry<String, JsonNode> child : node.properties()) {
-        flatten(path + "." + child.getKey(), child.getValue());
-      }
-    } else if (node.isArray()) {
-      for (JsonNode element : node) {
-        flatten(path, element);
-      }
-    } else if (node.isTextual()) {
-      add(path, new Text(node.textValue()));
-    } else if (node.isNumber()) {
-      double value = node.doubleValue();
-      if (Double.isFinite(value)) {
-        boolean integral = node.isIntegralNumber() && node.canConvertToLong();
-        add(path, new Number(value, integral, integral ? node.longValue() : 0));
-      }
-    } else if (node.isBoolean()) {
-      add(path, new Bool(node.booleanValue()));
-    }
-  }
 
-  /** {latitude, longitude} objects and GeoJSON points ({@code coordinates: [lon, lat]}). */
-  private void location(String path, JsonNode object) {
-    JsonNode latitude = object.get("latitude");
-    JsonNode longitude = object.get("longitude");
-    JsonNode coordinates = object.get("coordinates");
-    if (coordinates != null
-        && coordinates.isArray()
-        && coordinates.size() == 2
-        && "Point".equalsIgnoreCase(object.path("type").asText())) {
-      latitude = coordinates.get(1);
-      longitude = coordinates.get(0);
+    @Override
+    public void number(String path, double value, boolean integral, long exact) {
+      add(path, new Number(value, integral, exact));
     }
-    if (latitude == null || longitude == null || !latitude.isNumber() || !longitude.isNumber()) {
-      return;
+
+    @Override
+    public void bool(String path, boolean value) {
+      add(path, new Bool(value));
     }
-    double lat = latitude.doubleValue();
-    double lon = longitude.doubleValue();
-    if (Math.abs(lat) <= 90 && Math.abs(lon) <= 180) {
-      add(path, new Location(lat, lon));
+
+    @Override
+    public void location(String path, double latitude, double longitude) {
+      add(path, new Location(latitude, longitude));
     }
   }
 
