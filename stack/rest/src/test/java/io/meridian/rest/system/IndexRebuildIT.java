@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.uuid.Uuids;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.core.common.Json;
 import io.meridian.rest.cli.IndexRebuildCommand;
 import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.ApiClient.Reply;
@@ -31,12 +32,29 @@ class IndexRebuildIT extends MeridianIT {
   }
 
   /**
-   * Damages the index behind Meridian's back, as if a document had been lost. (Elasticsearch still
-   * remembers the deleted document's version for a minute; the rebuild writes the same version
-   * again regardless.)
+   * Damages the index behind Meridian's back, as if a document had been lost. The delete keeps the
+   * document's own version (a plain delete would bump it): Elasticsearch remembers that version for
+   * a minute, and the rebuild must write the same version again regardless.
    */
   private static void dropFromIndex(String uuid) throws Exception {
-    send("DELETE", "/" + INDEX + "/_doc/" + uuid + "?refresh=true", null);
+    HttpResponse<String> document =
+        HTTP.send(
+            HttpRequest.newBuilder(
+                    URI.create(endpoints().elasticsearchUrl() + "/" + INDEX + "/_doc/" + uuid))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    long version = Json.MAPPER.readTree(document.body()).path("_version").asLong();
+    assertThat(version).as(document.body()).isPositive();
+    send(
+        "DELETE",
+        "/"
+            + INDEX
+            + "/_doc/"
+            + uuid
+            + "?version="
+            + version
+            + "&version_type=external_gte&refresh=true",
+        null);
   }
 
   private static void send(String method, String path, String json) throws Exception {
