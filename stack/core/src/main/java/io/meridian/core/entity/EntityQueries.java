@@ -2,12 +2,13 @@ package io.meridian.core.entity;
 
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.ErrorCode;
-import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.common.TimeUuids;
 import io.meridian.core.connection.ConnectionRef;
 import io.meridian.core.connection.ConnectionStore;
 import io.meridian.core.connection.Direction;
+import io.meridian.core.entity.Pager.Candidate;
+import io.meridian.core.entity.Pager.Source;
 import io.meridian.core.index.EntityIndex;
 import io.meridian.core.index.IndexPipeline;
 import io.meridian.core.index.IndexQuery;
@@ -48,23 +49,14 @@ public final class EntityQueries {
   /** A connection query searches the index among at most this many connected entities. */
   public static final int MAX_CONNECTION_SCOPE = 10_000;
 
-  /**
-   * Rounds of reading further to make up for skipped candidates; beyond, the page comes back short
-   * but with a cursor, so nothing is lost (it takes a corrupted index to get there).
-   */
-  private static final int MAX_ROUNDS = 16;
-
-  private static final long NOT_INDEXED = Long.MIN_VALUE;
-
   /** Bounds the memory of {@link #knownCollections}; past it, lookups simply read again. */
   private static final int MAX_KNOWN_COLLECTIONS = 100_000;
 
   private final EntityStore store;
   private final ConnectionStore connections;
   private final EntityIndex index;
-  private final IndexPipeline pipeline;
   private final QueryLanguage language;
-  private final Cursors cursors;
+  private final Pager pager;
 
   /**
    * Collections known to exist. A collection never stops existing (its listing registry is never
@@ -82,9 +74,8 @@ public final class EntityQueries {
     this.store = store;
     this.connections = connections;
     this.index = index;
-    this.pipeline = pipeline;
     this.language = language;
-    this.cursors = cursors;
+    this.pager = new Pager(store, pipeline, cursors);
   }
 
   /** A page of a collection: its listing, or the entities matching {@code ql} in its order. */
@@ -99,7 +90,7 @@ public final class EntityQueries {
       String key = String.join("|", "collection", app.id().toString(), plural, "listing");
       Source listing =
           (after, size) -> candidates(store.list(app.id(), plural, uuidAfter(after), size));
-      return page(app, query, inCollection, listing, key, limit, cursor);
+      return pager.page(app, query, inCollection, listing, key, limit, cursor);
     }
     String key = String.join("|", "collection", app.id().toString(), plural, query.canonical());
     Source search =
@@ -107,7 +98,7 @@ public final class EntityQueries {
             hits(
                 new IndexQuery(
                     app.id(), Optional.of(plural), Optional.empty(), query, size, after));
-    return page(app, query, inCollection, search, key, limit, cursor);
+    return pager.page(app, query, inCollection, search, key, limit, cursor);
   }
 
   /**
@@ -134,7 +125,7 @@ public final class EntityQueries {
               connectedCandidates(
                   connections.list(
                       app.id(), entity.uuid(), direction, verb, uuidAfter(after), size));
-      return page(app, query, any, listing, key, limit, cursor);
+      return pager.page(app, query, any, listing, key, limit, cursor);
     }
     Set<UUID> scope = connectedScope(app.id(), entity.uuid(), direction, verb);
     String key = scopeKey + "|" + query.canonical();
@@ -142,7 +133,7 @@ public final class EntityQueries {
         (after, size) ->
             hits(
                 new IndexQuery(app.id(), Optional.empty(), Optional.of(scope), query, size, after));
-    return page(app, query, any, search, key, limit, cursor);
+    return pager.page(app, query, any, search, key, limit, cursor);
   }
 
   /**
@@ -191,67 +182,6 @@ public final class EntityQueries {
     return query.filters() || query.ordered();
   }
 
-  /**
-   * Where candidates come from: up to {@code size} of them, after a position (empty: the start).
-   */
-  private interface Source {
-    List<Candidate> next(List<Object> after, int size);
-  }
-
-  /**
-   * @param position where the results continue after this candidate
-   * @param indexedVersion the version the index matched, or {@link #NOT_INDEXED} for a listing
-   */
-  private record Candidate(UUID uuid, List<Object> position, long indexedVersion) {}
-
-  private QueryPage page(
-      ApplicationRef app,
-      CompiledQuery query,
-      Predicate<StoredEntity> belongs,
-      Source source,
-      String key,
-      int limit,
-      String cursor) {
-    List<Object> position =
-        cursor == null || cursor.isEmpty() ? List.of() : cursors.decode(key, cursor);
-    List<StoredEntity> accepted = new ArrayList<>(limit);
-    boolean more = false;
-    for (int round = 0; round < MAX_ROUNDS && accepted.size() < limit; round++) {
-      int wanted = limit - accepted.size();
-      List<Candidate> candidates = source.next(position, wanted + 1);
-      more = candidates.size() > wanted;
-      List<Candidate> taken = more ? candidates.subList(0, wanted) : candidates;
-      Map<UUID, StoredEntity> loaded =
-          store.loadAll(app.id(), taken.stream().map(Candidate::uuid).toList());
-      for (Candidate candidate : taken) {
-        position = candidate.position();
-        StoredEntity entity = loaded.get(candidate.uuid());
-        if (entity != null && belongs.test(entity) && current(app, query, candidate, entity)) {
-          accepted.add(entity);
-        }
-      }
-      if (!more) {
-        break;
-      }
-    }
-    return new QueryPage(accepted, query.projection(), more ? cursors.encode(key, position) : null);
-  }
-
-  /**
-   * Whether an entity still belongs in the results: always for a listing; for an index hit, when
-   * the index held the current version or the current version still matches. A stale hit is
-   * re-indexed on the way (the repairer would get there too, later).
-   */
-  private boolean current(
-      ApplicationRef app, CompiledQuery query, Candidate candidate, StoredEntity entity) {
-    if (candidate.indexedVersion() == NOT_INDEXED
-        || entity.version() <= candidate.indexedVersion()) {
-      return true;
-    }
-    pipeline.index(List.of(entity.toIndexUpsert(app.id())), false);
-    return query.matches(Json.parseStoredObject(entity.json()));
-  }
-
   private List<Candidate> hits(IndexQuery query) {
     return index.search(query).hits().stream()
         .map(hit -> new Candidate(hit.entityId(), hit.sortValues(), hit.version()))
@@ -260,7 +190,7 @@ public final class EntityQueries {
 
   private static List<Candidate> candidates(List<UUID> uuids) {
     return uuids.stream()
-        .map(uuid -> new Candidate(uuid, List.of(uuid.toString()), NOT_INDEXED))
+        .map(uuid -> new Candidate(uuid, List.of(uuid.toString()), Candidate.NOT_INDEXED))
         .toList();
   }
 
