@@ -39,6 +39,14 @@ final class CassandraCollectionListing {
   private final PreparedStatement selectListing;
   private final PreparedStatement selectListingBefore;
   private final PreparedStatement selectCollections;
+  private final PreparedStatement selectAnyBucket;
+
+  /**
+   * Collections known to exist. A collection never stops existing (its registry rows are never
+   * deleted), so a positive answer is kept for good; only the first check per node reads.
+   */
+  private final Cache<CollectionKey, Boolean> knownCollections =
+      Caffeine.newBuilder().maximumSize(100_000).build();
 
   CassandraCollectionListing(CqlSession session) {
     this.session = session;
@@ -68,6 +76,9 @@ final class CassandraCollectionListing {
     this.selectCollections =
         session.prepare(
             "SELECT collection FROM collection_buckets WHERE app_id = ? GROUP BY collection");
+    this.selectAnyBucket =
+        session.prepare(
+            "SELECT bucket FROM collection_buckets WHERE app_id = ? AND collection = ? LIMIT 1");
   }
 
   /** The listing row of an entity, to write along with the entity's row. */
@@ -150,10 +161,24 @@ final class CassandraCollectionListing {
     return collections;
   }
 
+  boolean exists(UUID applicationId, String collection) {
+    CollectionKey key = new CollectionKey(applicationId, collection);
+    if (knownCollections.getIfPresent(key) != null) {
+      return true;
+    }
+    boolean exists = session.execute(selectAnyBucket.bind(applicationId, collection)).one() != null;
+    if (exists) {
+      knownCollections.put(key, Boolean.TRUE);
+    }
+    return exists;
+  }
+
   /** The listing bucket of an entity: the UTC day of its uuid's time. */
   static long bucketOf(UUID uuid) {
     return Math.floorDiv(TimeUuids.millis(uuid), BUCKET_MILLIS);
   }
 
   private record ListingBucket(UUID applicationId, String collection, long day) {}
+
+  private record CollectionKey(UUID applicationId, String collection) {}
 }

@@ -158,6 +158,11 @@ public final class CassandraEntityStore implements EntityStore {
   }
 
   @Override
+  public boolean hasCollection(UUID applicationId, String collection) {
+    return listing.exists(applicationId, collection);
+  }
+
+  @Override
   public Optional<NameHolder> nameHolder(UUID applicationId, String collection, String name) {
     Row row = session.execute(selectName.bind(applicationId, collection, key(name))).one();
     return Optional.ofNullable(row)

@@ -22,7 +22,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
 /**
@@ -49,20 +48,11 @@ public final class EntityQueries {
   /** A connection query searches the index among at most this many connected entities. */
   public static final int MAX_CONNECTION_SCOPE = 10_000;
 
-  /** Bounds the memory of {@link #knownCollections}; past it, lookups simply read again. */
-  private static final int MAX_KNOWN_COLLECTIONS = 100_000;
-
   private final EntityStore store;
   private final ConnectionStore connections;
   private final EntityIndex index;
   private final QueryLanguage language;
   private final Pager pager;
-
-  /**
-   * Collections known to exist. A collection never stops existing (its listing registry is never
-   * deleted), so a positive answer is cached for good and costs no read after the first.
-   */
-  private final Set<String> knownCollections = ConcurrentHashMap.newKeySet();
 
   public EntityQueries(
       EntityStore store,
@@ -240,17 +230,10 @@ public final class EntityQueries {
 
   /** A 404 for a collection that never held an entity: most likely a misspelt path. */
   private void requireCollection(ApplicationRef app, String plural) {
-    String key = app.id() + "/" + plural;
-    if (knownCollections.contains(key)) {
-      return;
-    }
-    if (!store.collections(app.id()).contains(plural)) {
+    if (!store.hasCollection(app.id(), plural)) {
       throw new MeridianException(
           ErrorCode.COLLECTION_NOT_FOUND,
           "Application " + app.application() + " has no collection named " + plural);
-    }
-    if (knownCollections.size() < MAX_KNOWN_COLLECTIONS) {
-      knownCollections.add(key);
     }
   }
 

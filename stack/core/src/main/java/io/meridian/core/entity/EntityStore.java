@@ -43,6 +43,9 @@ public interface EntityStore {
   /** The collections of an application that ever held an entity, in name order. */
   List<String> collections(UUID applicationId);
 
+  /** Whether the collection ever held an entity; cheap to ask again once true. */
+  boolean hasCollection(UUID applicationId, String collection);
+
   /** Who holds a name in a collection (names compare case-insensitively), if anyone. */
   Optional<NameHolder> nameHolder(UUID applicationId, String collection, String name);
 

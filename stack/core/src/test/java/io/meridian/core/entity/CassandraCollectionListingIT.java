@@ -198,4 +198,16 @@ class CassandraCollectionListingIT {
 
     assertThat(readAll("crashes", 10)).isEqualTo(newestFirst(uuids));
   }
+
+  @Test
+  void a_collection_exists_once_it_held_an_entity_even_after_its_deletion() {
+    assertThat(store.hasCollection(app, "ghosts")).isFalse();
+    UUID uuid = uuidsDaysAgo(0, 1).get(0);
+    saveAll("ghosts", List.of(uuid));
+    store.delete(app, entity("ghosts", uuid), TimeUuids.micros(uuid) + 1);
+
+    assertThat(store.hasCollection(app, "ghosts")).isTrue();
+    assertThat(new CassandraEntityStore(session).hasCollection(app, "ghosts")).isTrue();
+    assertThat(store.hasCollection(app, "spectres")).isFalse();
+  }
 }
