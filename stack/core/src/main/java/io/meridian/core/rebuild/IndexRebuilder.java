@@ -98,7 +98,7 @@ public final class IndexRebuilder implements AutoCloseable {
   private RebuildJob reported(RebuildJob job) {
     if (job.status().equals("running")
         && clock.millis() - job.heartbeatMillis() > ABANDONED_AFTER.toMillis()) {
-      return withStatus(job, "abandoned", job.phase(), "The node running it stopped reporting");
+      return job.ended("abandoned", "The node running it stopped reporting");
     }
     return job;
   }
@@ -116,7 +116,7 @@ public final class IndexRebuilder implements AutoCloseable {
       }
       prune(progress);
       index.refresh().toCompletableFuture().join();
-      jobs.save(withStatus(progress.job("done"), "completed", "done", null));
+      jobs.save(progress.job("done").ended("completed", null));
       LOG.info(
           "Index rebuild {} of application {} completed: {} entities indexed, {} entries removed",
           started.jobId(),
@@ -125,7 +125,7 @@ public final class IndexRebuilder implements AutoCloseable {
           progress.removed);
     } catch (RuntimeException e) {
       LOG.warn("Index rebuild {} failed", started.jobId(), e);
-      jobs.save(withStatus(progress.job(progress.phase), "failed", progress.phase, message(e)));
+      jobs.save(progress.job(progress.phase).ended("failed", message(e)));
     }
   }
 
@@ -184,21 +184,6 @@ public final class IndexRebuilder implements AutoCloseable {
       throw new IllegalStateException(
           "The index rejected " + result.failed().size() + " operations");
     }
-  }
-
-  private static RebuildJob withStatus(RebuildJob job, String status, String phase, String error) {
-    return new RebuildJob(
-        job.jobId(),
-        job.applicationId(),
-        status,
-        phase,
-        job.collectionsTotal(),
-        job.collectionsDone(),
-        job.entitiesIndexed(),
-        job.entriesRemoved(),
-        job.startedMillis(),
-        job.heartbeatMillis(),
-        error);
   }
 
   private static String message(RuntimeException e) {

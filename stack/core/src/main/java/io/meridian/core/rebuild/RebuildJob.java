@@ -22,4 +22,21 @@ public record RebuildJob(
     long entriesRemoved,
     long startedMillis,
     long heartbeatMillis,
-    String error) {}
+    String error) {
+
+  /** This job, no longer running: {@code completed}, {@code failed} or {@code abandoned}. */
+  public RebuildJob ended(String endStatus, String endError) {
+    return new RebuildJob(
+        jobId,
+        applicationId,
+        endStatus,
+        phase,
+        collectionsTotal,
+        collectionsDone,
+        entitiesIndexed,
+        entriesRemoved,
+        startedMillis,
+        heartbeatMillis,
+        endError);
+  }
+}

@@ -24,7 +24,7 @@ final class DocumentFlattener {
   private static final String METADATA = "metadata";
 
   /** Bounds analysis work per string; words beyond are not found by {@code contains}. */
-  static final int MAX_TEXT_LENGTH = 32_766;
+  static final int MAX_TEXT_LENGTH = EntityLeaves.MAX_TEXT_LENGTH;
 
   private static final Pattern UUID_TEXT =
       Pattern.compile(

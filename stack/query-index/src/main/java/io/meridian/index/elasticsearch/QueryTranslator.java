@@ -8,6 +8,7 @@ import co.elastic.clients.elasticsearch._types.query_dsl.Query;
 import co.elastic.clients.elasticsearch._types.query_dsl.RangeQuery;
 import co.elastic.clients.json.JsonData;
 import io.meridian.index.query.Condition;
+import io.meridian.index.query.EntityLeaves;
 import io.meridian.index.query.LowercaseNormalizer;
 import io.meridian.index.query.Operator;
 import io.meridian.index.query.Value;
@@ -24,10 +25,7 @@ import java.util.UUID;
  * by relevance, so scoring would be wasted work.
  */
 final class QueryTranslator {
-  /**
-   * Integers up to 2^53 are exact as doubles, so they can be matched on the {@code double} field.
-   */
-  private static final long EXACT_DOUBLE = 1L << 53;
+  private static final long EXACT_DOUBLE = EntityLeaves.EXACT_DOUBLE;
 
   /** Built-ins also kept at the top level, where filters and sorts avoid nested queries. */
   private static final Set<String> TOP_LEVEL_LONGS =

@@ -11,6 +11,12 @@ import java.util.Map;
  * disagree on which values an entity has.
  */
 public final class EntityLeaves {
+  /** Strings are analysed for {@code contains} up to this length; words beyond are not found. */
+  public static final int MAX_TEXT_LENGTH = 32_766;
+
+  /** Integers up to 2^53 are exact as doubles, so they compare on the {@code double} field. */
+  public static final long EXACT_DOUBLE = 1L << 53;
+
   private EntityLeaves() {}
 
   /** Receives the leaves in document order. */

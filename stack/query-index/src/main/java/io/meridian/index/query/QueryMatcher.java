@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import org.apache.lucene.geo.GeoUtils;
+import org.apache.lucene.util.SloppyMath;
 
 /**
  * Evaluates a where clause against one entity as the API renders it, with the semantics of the
@@ -18,8 +20,7 @@ import java.util.regex.Pattern;
  * thread-safe.
  */
 final class QueryMatcher {
-  /** Integers up to 2^53 are exact as doubles, so the index compares them on its double field. */
-  private static final long EXACT_DOUBLE = 1L << 53;
+  private static final long EXACT_DOUBLE = EntityLeaves.EXACT_DOUBLE;
 
   /**
    * The mapping's {@code ignore_above} on {@code fields.string}: longer strings only match text.
@@ -27,10 +28,10 @@ final class QueryMatcher {
   static final int MAX_KEYWORD_LENGTH = 8191;
 
   /** The flattener indexes only this much of a string for {@code contains}. */
-  static final int MAX_TEXT_LENGTH = 32_766;
+  static final int MAX_TEXT_LENGTH = EntityLeaves.MAX_TEXT_LENGTH;
 
-  /** Lucene's mean earth radius ({@code SloppyMath}), the one {@code geo_distance} uses. */
-  static final double EARTH_RADIUS_METERS = 6_371_008.7714;
+  /** The earth radius of {@link #distanceMeters} (Lucene's mean radius, as geo_distance uses). */
+  static final double EARTH_RADIUS_METERS = GeoUtils.EARTH_MEAN_RADIUS_METERS;
 
   /** Built-ins the index also keeps at the top level, where integer literals compare as longs. */
   private static final Set<String> TOP_LEVEL_LONGS = Set.of("created", "modified");
@@ -211,16 +212,9 @@ final class QueryMatcher {
                     <= within.meters());
   }
 
-  /** Great-circle distance by the haversine formula. */
+  /** Great-circle distance as {@code geo_distance} (arc) computes it: Lucene's haversine. */
   static double distanceMeters(
       double latitude1, double longitude1, double latitude2, double longitude2) {
-    double deltaLatitude = Math.toRadians(latitude2 - latitude1);
-    double deltaLongitude = Math.toRadians(longitude2 - longitude1);
-    double h =
-        Math.pow(Math.sin(deltaLatitude / 2), 2)
-            + Math.cos(Math.toRadians(latitude1))
-                * Math.cos(Math.toRadians(latitude2))
-                * Math.pow(Math.sin(deltaLongitude / 2), 2);
-    return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(h)));
+    return SloppyMath.haversinMeters(latitude1, longitude1, latitude2, longitude2);
   }
 }

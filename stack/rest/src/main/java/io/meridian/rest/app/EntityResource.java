@@ -74,12 +74,7 @@ public class EntityResource {
     MatrixQuery matrix = MatrixQuery.of(collection);
     CollectionName name = CollectionName.of(collection.getPath());
     QueryPage page =
-        queries.query(
-            application,
-            name,
-            QueryParameters.firstNonNull(ql, q, query, matrix.ql()),
-            QueryParameters.limit(limit != null ? limit : matrix.limit()),
-            cursor);
+        queries.query(application, name, matrix.ql(ql, q, query), matrix.limit(limit), cursor);
     return Responses.page(Responses.envelope("get", application, name.plural()), page);
   }
 
@@ -130,17 +125,11 @@ public class EntityResource {
     MatrixQuery matrix = MatrixQuery.of(collection);
     CollectionName name = CollectionName.of(collection.getPath());
     WriteOptions options = QueryParameters.writeOptions(consistency);
-    int max = QueryParameters.limit(limit != null ? limit : matrix.limit());
+    int max = matrix.limit(limit);
     JsonNode json = bodies.read(body, contentLength);
     ApplicationRef application = applications.require(org, app);
     List<StoredEntity> updated =
-        bulk.updateMatching(
-            application,
-            name,
-            QueryParameters.firstNonNull(ql, q, query, matrix.ql()),
-            max,
-            json,
-            options);
+        bulk.updateMatching(application, name, matrix.ql(ql, q, query), max, json, options);
     return Responses.envelope("put", application, name.plural())
         .entities(Responses.json(updated))
         .toJson();
@@ -160,15 +149,10 @@ public class EntityResource {
     MatrixQuery matrix = MatrixQuery.of(collection);
     CollectionName name = CollectionName.of(collection.getPath());
     WriteOptions options = QueryParameters.writeOptions(consistency);
-    int max = QueryParameters.limit(limit != null ? limit : matrix.limit());
+    int max = matrix.limit(limit);
     ApplicationRef application = applications.require(org, app);
     List<StoredEntity> deleted =
-        bulk.deleteMatching(
-            application,
-            name,
-            QueryParameters.firstNonNull(ql, q, query, matrix.ql()),
-            max,
-            options);
+        bulk.deleteMatching(application, name, matrix.ql(ql, q, query), max, options);
     return Responses.envelope("delete", application, name.plural())
         .entities(Responses.json(deleted))
         .toJson();
@@ -195,7 +179,7 @@ public class EntityResource {
               application,
               name,
               matrix.ql(),
-              QueryParameters.limit(matrix.limit()),
+              matrix.limit(null),
               ConnectionService.requireVerb(entity),
               QueryParameters.limit(limit));
       return Responses.page(

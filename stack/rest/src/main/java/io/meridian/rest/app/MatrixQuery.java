@@ -31,6 +31,16 @@ record MatrixQuery(String ql, String limit) {
         parameters.getFirst("limit"));
   }
 
+  /** The query: a query parameter ({@code ql}, {@code q} or {@code query}) wins over the matrix. */
+  String ql(String ql, String q, String query) {
+    return QueryParameters.firstNonNull(ql, q, query, this.ql);
+  }
+
+  /** The limit: the query parameter wins over the matrix; a 400 when malformed. */
+  int limit(String limit) {
+    return QueryParameters.limit(limit != null ? limit : this.limit);
+  }
+
   boolean present() {
     return ql != null || limit != null;
   }
