@@ -96,5 +96,72 @@ final class Migrations {
                     entities_indexed bigint, entries_removed bigint,
                     started_millis bigint, heartbeat_millis bigint, error text,
                     PRIMARY KEY ((app_id), job_id))
-                    WITH CLUSTERING ORDER BY (job_id DESC)""")));
+                    WITH CLUSTERING ORDER BY (job_id DESC)""")),
+          new Migration(
+              3,
+              "organizations, admins, app user credentials, grants, tokens, access events",
+              List.of(
+                  // Keyed by lower-cased name; organization_ids maps back (client ids carry it).
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.organizations (
+                    org text PRIMARY KEY, org_id uuid, org_display text, created bigint)""",
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.organization_ids (
+                    org_id uuid PRIMARY KEY, org text)""",
+                  """
+                  ALTER TABLE {ks}.applications ADD IF NOT EXISTS (org_id uuid, created bigint)""",
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.application_ids (
+                    app_id uuid PRIMARY KEY, org text, app text)""",
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.admin_users (
+                    admin_id uuid PRIMARY KEY, username text, email text, name text,
+                    password_hash text, created bigint)""",
+                  // 'username:<lower>' and 'email:<lower>', claimed with IF NOT EXISTS.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.admin_logins (
+                    login text PRIMARY KEY, admin_id uuid)""",
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.org_admins (
+                    org_id uuid, admin_id uuid, PRIMARY KEY ((org_id), admin_id))""",
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.admin_orgs (
+                    admin_id uuid, org_id uuid, PRIMARY KEY ((admin_id), org_id))""",
+                  // App users are entities of the users collection; their password hashes live
+                  // here, never in the entity body.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.user_credentials (
+                    app_id uuid, user_id uuid, password_hash text,
+                    PRIMARY KEY ((app_id, user_id)))""",
+                  // What a holder ('user:<uuid>', 'group:<uuid>', 'role:<name>') is granted:
+                  // kind 'permission', 'role' or 'group'. grant_holders is the reverse index.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.grants (
+                    app_id uuid, holder text, kind text, value text,
+                    PRIMARY KEY ((app_id, holder), kind, value))""",
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.grant_holders (
+                    app_id uuid, kind text, value text, holder text,
+                    PRIMARY KEY ((app_id, kind, value), holder))""",
+                  // Per token subject: the generation its tokens must carry (bumped to revoke them
+                  // all) and the ids of single revoked tokens, each expiring with its token.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.token_subjects (
+                    subject uuid, generation bigint static, token_id uuid,
+                    PRIMARY KEY ((subject), token_id))""",
+                  // Every node polls the newest buckets to drop cached access state within a
+                  // second of a change; entries are only needed for a few seconds.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.access_events (
+                    bucket bigint, id timeuuid, kind text, target uuid,
+                    PRIMARY KEY ((bucket), id))
+                    WITH default_time_to_live = 3600
+                    AND compaction = {'class': 'TimeWindowCompactionStrategy',
+                      'compaction_window_unit': 'HOURS', 'compaction_window_size': 1}""",
+                  // Failed logins per user and per client address, each row expiring after the
+                  // throttling window.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.login_failures (
+                    key text, at timeuuid, PRIMARY KEY ((key), at))
+                    WITH CLUSTERING ORDER BY (at DESC)""")));
 }
