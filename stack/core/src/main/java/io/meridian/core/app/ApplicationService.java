@@ -5,23 +5,29 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.IdGenerator;
 import io.meridian.core.common.MeridianException;
+import io.meridian.core.common.TimeUuids;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
- * Resolves {@code /{org}/{app}} to an application. Until identity management exists, an application
- * comes into being on its first write; reads of an unknown one are 404.
+ * The registry of applications: {@code /{org}/{app}} to an application, created through the
+ * management API only.
  *
- * <p>Resolved applications are cached: an application's id never changes once registered, so the
- * cache can never be stale (deletion, a later feature, must invalidate it on every node).
+ * <p>Resolved applications are cached by name and by id. An application's id never changes, so the
+ * only staleness is a deleted one still cached; {@link #forget} (called for the access feed's
+ * application events) drops it on every node within the feed's bound.
  */
 public final class ApplicationService {
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
 
   private final ApplicationStore store;
   private final IdGenerator ids;
-  private final Cache<String, ApplicationRef> cache =
+  private final Cache<String, ApplicationRef> byName =
+      Caffeine.newBuilder().maximumSize(100_000).build();
+  private final Cache<UUID, Optional<ApplicationRef>> byId =
       Caffeine.newBuilder().maximumSize(100_000).build();
 
   public ApplicationService(ApplicationStore store, IdGenerator ids) {
@@ -29,7 +35,7 @@ public final class ApplicationService {
     this.ids = ids;
   }
 
-  /** The application for a read; 404 {@code organization_application_not_found} if unknown. */
+  /** The application; 404 {@code organization_application_not_found} if unknown. */
   public ApplicationRef require(String organization, String application) {
     return find(organization, application)
         .orElseThrow(
@@ -39,22 +45,9 @@ public final class ApplicationService {
                     "Could not find application for " + organization + "/" + application));
   }
 
-  /** The application for a write, registering it on first use. */
-  public ApplicationRef obtain(String organization, String application) {
-    return find(organization, application)
-        .orElseGet(
-            () -> {
-              ApplicationRef created =
-                  store.createIfAbsent(
-                      new ApplicationRef(ids.newTimeUuid(), organization, application));
-              cache.put(key(organization, application), created);
-              return created;
-            });
-  }
-
   public Optional<ApplicationRef> find(String organization, String application) {
     if (organization != null && application != null) {
-      ApplicationRef cached = cache.getIfPresent(key(organization, application));
+      ApplicationRef cached = byName.getIfPresent(key(organization, application));
       if (cached != null) {
         return Optional.of(cached); // only valid names are ever cached
       }
@@ -62,11 +55,47 @@ public final class ApplicationService {
     validate("organization", organization);
     validate("application", application);
     Optional<ApplicationRef> found = store.find(organization, application);
-    found.ifPresent(ref -> cache.put(key(organization, application), ref));
+    found.ifPresent(ref -> byName.put(key(organization, application), ref));
     return found;
   }
 
-  private static void validate(String what, String name) {
+  public Optional<ApplicationRef> find(UUID applicationId) {
+    return byId.get(applicationId, store::find);
+  }
+
+  /** The organization's applications, in name order. */
+  public List<ApplicationRef> list(String organization) {
+    return store.list(organization);
+  }
+
+  /** Registers a new application; 400 {@code duplicate_unique_property_exists} if it exists. */
+  public ApplicationRef create(UUID organizationId, String organization, String application) {
+    validate("application", application);
+    UUID id = ids.newTimeUuid();
+    ApplicationRef candidate =
+        new ApplicationRef(id, organizationId, organization, application, TimeUuids.millis(id));
+    ApplicationRef registered = store.createIfAbsent(candidate);
+    if (!registered.id().equals(id)) {
+      throw new MeridianException(
+          ErrorCode.DUPLICATE_UNIQUE_PROPERTY_EXISTS,
+          "Application " + application + " already exists in organization " + organization);
+    }
+    return registered;
+  }
+
+  /** Removes the application from the registry (its data stays, unreachable). */
+  public void delete(ApplicationRef application) {
+    store.delete(application);
+    forget(application.id());
+  }
+
+  /** Drops whatever this node cached about the application. */
+  public void forget(UUID applicationId) {
+    byId.invalidate(applicationId);
+    byName.asMap().values().removeIf(ref -> ref.id().equals(applicationId));
+  }
+
+  public static void validate(String what, String name) {
     if (name == null || !NAME.matcher(name).matches()) {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT,

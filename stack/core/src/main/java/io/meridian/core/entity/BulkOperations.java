@@ -33,7 +33,8 @@ public final class BulkOperations {
 
   /**
    * Merges {@code body} into every entity the query selects (at most {@code limit}); returns them
-   * as updated. A body that sets {@code name} is refused: one name cannot go to many entities.
+   * as updated. A body that sets the collection's unique name ({@code name}, a user's {@code
+   * username}) is refused: one name cannot go to many entities.
    */
   public List<StoredEntity> updateMatching(
       ApplicationRef app,
@@ -42,11 +43,12 @@ public final class BulkOperations {
       int limit,
       JsonNode body,
       WriteOptions options) {
-    JsonNode name = EntityDocuments.userProperties(body).get("name");
+    String alias = collection.alias();
+    JsonNode name = EntityDocuments.userProperties(body, collection).get(alias);
     if (name != null && !name.isNull()) {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT,
-          "An update by query cannot set 'name': names are unique within a collection");
+          "An update by query cannot set '" + alias + "': it is unique within a collection");
     }
     List<StoredEntity> selected = queries.query(app, collection, ql, limit, null).entities();
     return forEach(

@@ -40,4 +40,16 @@ public record CollectionName(String plural, String type) {
     RESOLVED.put(pathSegment, name);
     return name;
   }
+
+  /**
+   * The property that names an entity uniquely in its collection and addresses it in paths, as in
+   * Usergrid: a user's {@code username}, a group's {@code path}, everything else's {@code name}.
+   */
+  public String alias() {
+    return switch (plural) {
+      case "users" -> "username";
+      case "groups" -> "path";
+      default -> "name";
+    };
+  }
 }

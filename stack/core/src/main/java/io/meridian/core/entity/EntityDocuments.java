@@ -26,7 +26,7 @@ final class EntityDocuments {
   private EntityDocuments() {}
 
   /** The user properties of a request body, validated; system properties dropped. */
-  static ObjectNode userProperties(JsonNode body) {
+  static ObjectNode userProperties(JsonNode body, CollectionName collection) {
     if (body == null || !body.isObject()) {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT, "An entity must be a JSON object, got " + describe(body));
@@ -45,29 +45,34 @@ final class EntityDocuments {
       }
       properties.set(key, field.getValue());
     }
-    JsonNode name = properties.get("name");
+    String alias = collection.alias();
+    JsonNode name = properties.get(alias);
     if (name != null && !name.isNull()) {
-      validateName(name);
+      validateName(alias, name);
     }
     return properties;
   }
 
-  private static void validateName(JsonNode name) {
+  private static void validateName(String alias, JsonNode name) {
     if (!name.isTextual() || name.asText().isBlank()) {
       throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT, "Property 'name' must be a non-blank string");
+          ErrorCode.ILLEGAL_ARGUMENT, "Property '" + alias + "' must be a non-blank string");
     }
     String text = name.asText();
     if (text.length() > MAX_NAME_LENGTH) {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT,
-          "Property 'name' is longer than " + MAX_NAME_LENGTH + " characters");
+          "Property '" + alias + "' is longer than " + MAX_NAME_LENGTH + " characters");
     }
-    if (looksLikeUuid(text)) {
+    if (looksLikeUuid(text) || text.equalsIgnoreCase("me") && alias.equals("username")) {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT,
-          "Property 'name' must not be a UUID: entities are addressed by uuid or name in the"
-              + " same path segment");
+          "Property '"
+              + alias
+              + "' must not be a UUID (or 'me' for a username): entities are addressed by uuid"
+              + " or "
+              + alias
+              + " in the same path segment");
     }
   }
 

@@ -21,9 +21,11 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
 
 /**
  * Entity use cases. Every write follows the same order, which is what makes it durable and
@@ -41,6 +43,8 @@ public final class EntityService {
   private final IndexPipeline indexPipeline;
   private final IdGenerator ids;
   private final Duration visibilityTimeout;
+  private final List<BiConsumer<ApplicationRef, StoredEntity>> deletionListeners =
+      new CopyOnWriteArrayList<>();
 
   public EntityService(
       EntityStore store,
@@ -65,7 +69,8 @@ public final class EntityService {
    */
   public List<StoredEntity> create(
       ApplicationRef app, CollectionName collection, List<JsonNode> bodies, WriteOptions options) {
-    List<ObjectNode> properties = bodies.stream().map(EntityDocuments::userProperties).toList();
+    List<ObjectNode> properties =
+        bodies.stream().map(body -> EntityDocuments.userProperties(body, collection)).toList();
     requireDistinctNames(collection, properties);
     List<StoredEntity> entities = new ArrayList<>(properties.size());
     for (ObjectNode entityProperties : properties) {
@@ -76,7 +81,7 @@ public final class EntityService {
           new StoredEntity(
               uuid,
               collection.plural(),
-              nameOf(entityProperties),
+              nameOf(collection, entityProperties),
               TimeUuids.micros(uuid),
               millis,
               Json.write(json)));
@@ -120,6 +125,14 @@ public final class EntityService {
     }
   }
 
+  /**
+   * Adds what must happen after any entity is deleted, however the delete came (one entity, a
+   * delete by query): identity removes a deleted user's credentials and grants this way.
+   */
+  public void onDelete(BiConsumer<ApplicationRef, StoredEntity> listener) {
+    deletionListeners.add(listener);
+  }
+
   /** The entity addressed by uuid or name; 404 {@code entity_not_found} if there is none. */
   public StoredEntity get(ApplicationRef app, CollectionName collection, String uuidOrName) {
     return find(app, collection, uuidOrName).orElseThrow(() -> notFound(collection, uuidOrName));
@@ -135,13 +148,13 @@ public final class EntityService {
       String uuidOrName,
       JsonNode body,
       WriteOptions options) {
-    ObjectNode changes = EntityDocuments.userProperties(body);
+    ObjectNode changes = EntityDocuments.userProperties(body, collection);
     Optional<StoredEntity> existing = find(app, collection, uuidOrName);
     if (existing.isEmpty()) {
       if (EntityDocuments.looksLikeUuid(uuidOrName)) {
         throw notFound(collection, uuidOrName);
       }
-      changes.put("name", uuidOrName);
+      changes.put(collection.alias(), uuidOrName);
       return create(app, collection, List.of(changes), options).get(0);
     }
     StoredEntity current = existing.get();
@@ -157,7 +170,7 @@ public final class EntityService {
               }
             });
     String oldName = current.name();
-    String newName = nameOf(merged);
+    String newName = nameOf(collection, merged);
     boolean renamed = newName != null && !newName.equalsIgnoreCase(oldName);
     if (renamed) {
       claim(app, collection, newName, current.uuid());
@@ -202,6 +215,9 @@ public final class EntityService {
       store.releaseName(app.id(), collection.plural(), current.name(), current.uuid());
     }
     connections.disconnectAll(app.id(), current.uuid());
+    for (BiConsumer<ApplicationRef, StoredEntity> listener : deletionListeners) {
+      listener.accept(app, current);
+    }
     awaitIndexing(
         List.of(new IndexOperation.Delete(app.id(), collection.plural(), current.uuid(), version)),
         options);
@@ -240,7 +256,9 @@ public final class EntityService {
     }
   }
 
-  Optional<StoredEntity> find(ApplicationRef app, CollectionName collection, String uuidOrName) {
+  /** The entity addressed by uuid or name, if there is one. */
+  public Optional<StoredEntity> find(
+      ApplicationRef app, CollectionName collection, String uuidOrName) {
     if (uuidOrName == null || uuidOrName.isBlank()) {
       return Optional.empty();
     }
@@ -280,7 +298,9 @@ public final class EntityService {
         ErrorCode.DUPLICATE_UNIQUE_PROPERTY_EXISTS,
         "Entity "
             + collection.type()
-            + " requires that property named name be unique, value of "
+            + " requires that property named "
+            + collection.alias()
+            + " be unique, value of "
             + name
             + " exists");
   }
@@ -304,21 +324,23 @@ public final class EntityService {
   private static void requireDistinctNames(CollectionName collection, List<ObjectNode> bodies) {
     Set<String> seen = new HashSet<>();
     for (ObjectNode body : bodies) {
-      String name = nameOf(body);
+      String name = nameOf(collection, body);
       if (name != null && !seen.add(name.toLowerCase(Locale.ROOT))) {
         throw new MeridianException(
             ErrorCode.DUPLICATE_UNIQUE_PROPERTY_EXISTS,
             "Entity "
                 + collection.type()
-                + " requires that property named name be unique, value of "
+                + " requires that property named "
+                + collection.alias()
+                + " be unique, value of "
                 + name
                 + " appears twice in the request");
       }
     }
   }
 
-  private static String nameOf(ObjectNode properties) {
-    JsonNode name = properties.get("name");
+  private static String nameOf(CollectionName collection, ObjectNode properties) {
+    JsonNode name = properties.get(collection.alias());
     return name != null && name.isTextual() ? name.asText() : null;
   }
 

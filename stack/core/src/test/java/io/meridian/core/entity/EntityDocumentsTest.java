@@ -13,6 +13,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 class EntityDocumentsTest {
+  private static final CollectionName DOGS = CollectionName.of("dogs");
 
   private static JsonNode json(String text) throws Exception {
     return Json.MAPPER.readTree(text);
@@ -24,23 +25,24 @@ class EntityDocumentsTest {
         EntityDocuments.userProperties(
             json(
                 "{\"uuid\":\"x\",\"type\":\"cat\",\"created\":1,\"modified\":2,"
-                    + "\"metadata\":{\"path\":\"/evil\"},\"color\":\"brown\"}"));
+                    + "\"metadata\":{\"path\":\"/evil\"},\"color\":\"brown\"}"),
+            DOGS);
 
     assertThat(properties.fieldNames()).toIterable().containsExactly("color");
   }
 
   @Test
   void rejects_a_body_that_is_not_an_object() {
-    assertThatThrownBy(() -> EntityDocuments.userProperties(json("[1,2]")))
+    assertThatThrownBy(() -> EntityDocuments.userProperties(json("[1,2]"), DOGS))
         .isInstanceOf(MeridianException.class)
         .hasMessageContaining("an array");
-    assertThatThrownBy(() -> EntityDocuments.userProperties(json("\"text\"")))
+    assertThatThrownBy(() -> EntityDocuments.userProperties(json("\"text\""), DOGS))
         .hasMessageContaining("a string");
   }
 
   @Test
   void rejects_a_name_that_is_not_a_string() {
-    assertThatThrownBy(() -> EntityDocuments.userProperties(json("{\"name\": 5}")))
+    assertThatThrownBy(() -> EntityDocuments.userProperties(json("{\"name\": 5}"), DOGS))
         .isInstanceOf(MeridianException.class)
         .extracting(e -> ((MeridianException) e).code())
         .isEqualTo(ErrorCode.ILLEGAL_ARGUMENT);
@@ -50,13 +52,14 @@ class EntityDocumentsTest {
   void rejects_a_name_that_is_a_uuid() {
     String uuid = UUID.randomUUID().toString();
 
-    assertThatThrownBy(() -> EntityDocuments.userProperties(json("{\"name\": \"" + uuid + "\"}")))
+    assertThatThrownBy(
+            () -> EntityDocuments.userProperties(json("{\"name\": \"" + uuid + "\"}"), DOGS))
         .hasMessageContaining("must not be a UUID");
   }
 
   @Test
   void rejects_blank_property_names() {
-    assertThatThrownBy(() -> EntityDocuments.userProperties(json("{\" \": 1}")))
+    assertThatThrownBy(() -> EntityDocuments.userProperties(json("{\" \": 1}"), DOGS))
         .isInstanceOf(MeridianException.class);
   }
 

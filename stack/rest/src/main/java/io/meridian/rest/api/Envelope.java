@@ -10,12 +10,15 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The Usergrid 2 response envelope. Entities are embedded as the JSON text stored in Cassandra, so
  * serving an entity costs no parsing. Null members are omitted.
  */
 public final class Envelope {
+  private static final Set<String> SECRET_PARAMS =
+      Set.of("access_token", "client_secret", "password", "oldpassword", "newpassword");
   private final String action;
   private ApplicationRef application;
   private MultivaluedMap<String, String> params;
@@ -25,6 +28,7 @@ public final class Envelope {
   private List<JsonNode> list;
   private JsonNode data;
   private String cursor;
+  private Map<String, JsonNode> fields;
 
   private Envelope(String action) {
     this.action = action;
@@ -77,6 +81,15 @@ public final class Envelope {
     return this;
   }
 
+  /** A top-level field of its own (the management API's {@code credentials}, {@code status}). */
+  public Envelope field(String name, JsonNode value) {
+    if (fields == null) {
+      fields = new java.util.LinkedHashMap<>();
+    }
+    fields.put(name, value);
+    return this;
+  }
+
   public byte[] toJson() {
     RequestInfo request = RequestInfo.current();
     ByteArrayOutputStream out = new ByteArrayOutputStream(512);
@@ -89,6 +102,9 @@ public final class Envelope {
       if (params != null) {
         json.writeObjectFieldStart("params");
         for (Map.Entry<String, List<String>> param : params.entrySet()) {
+          if (SECRET_PARAMS.contains(param.getKey())) {
+            continue; // never echo a credential into a response (or a log that keeps it)
+          }
           json.writeArrayFieldStart(param.getKey());
           for (String value : param.getValue()) {
             json.writeString(value);
@@ -120,6 +136,12 @@ public final class Envelope {
         json.writeTree(data);
       }
       writeIfPresent(json, "cursor", cursor);
+      if (fields != null) {
+        for (Map.Entry<String, JsonNode> field : fields.entrySet()) {
+          json.writeFieldName(field.getKey());
+          json.writeTree(field.getValue());
+        }
+      }
       json.writeNumberField("timestamp", request.startedMillis());
       json.writeNumberField("duration", request.elapsedMillis());
       if (application != null) {

@@ -6,10 +6,26 @@ import io.meridian.core.connection.ConnectionService;
 import io.meridian.core.entity.BulkOperations;
 import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.EntityService;
+import io.meridian.core.entity.EntityStore;
+import io.meridian.core.identity.AuthService;
+import io.meridian.core.identity.access.AccessControl;
+import io.meridian.core.identity.access.RoleService;
+import io.meridian.core.identity.admin.ManagementService;
+import io.meridian.core.identity.token.AccessFeed;
+import io.meridian.core.identity.token.ClientCredentials;
+import io.meridian.core.identity.token.TokenService;
+import io.meridian.core.identity.user.UserService;
 import io.meridian.core.index.EntityIndex;
 import io.meridian.core.rebuild.IndexRebuilder;
+import io.meridian.rest.access.AccessFilter;
 import io.meridian.rest.app.ConnectionResource;
 import io.meridian.rest.app.EntityResource;
+import io.meridian.rest.app.IdentityResource;
+import io.meridian.rest.app.TokenResource;
+import io.meridian.rest.config.EmbeddedProperties;
+import io.meridian.rest.config.IdentityProperties;
+import io.meridian.rest.management.ManagementResource;
+import io.meridian.rest.management.OrganizationResource;
 import io.meridian.rest.status.StatusResource;
 import io.meridian.rest.system.IndexRebuildResource;
 import org.glassfish.hk2.utilities.binding.AbstractBinder;
@@ -36,18 +52,42 @@ public class JerseyConfig extends ResourceConfig {
       JsonBodies bodies,
       CqlSession session,
       EntityIndex index,
+      EntityStore store,
+      UserService users,
+      RoleService roles,
+      AuthService auth,
+      ManagementService management,
+      TokenService tokens,
+      ClientCredentials credentials,
+      AccessControl access,
+      AccessFeed feed,
+      IdentityProperties identity,
+      EmbeddedProperties embedded,
       ObjectProvider<BuildProperties> build) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
+    register(new AccessFilter(tokens, credentials, applications, access, feed));
     register(ApiExceptionMapper.class);
     StatusResource status =
         new StatusResource(
             session, index, properties == null ? "development" : properties.getVersion());
     EntityResource entityResource =
-        new EntityResource(applications, entities, queries, bulk, bodies);
+        new EntityResource(applications, entities, queries, bulk, bodies, users);
     ConnectionResource connectionResource =
         new ConnectionResource(applications, entities, connections, queries);
     IndexRebuildResource rebuildResource = new IndexRebuildResource(applications, rebuilder);
+    TokenResource tokenResource = new TokenResource(applications, auth, bodies);
+    IdentityResource identityResource =
+        new IdentityResource(applications, entities, store, users, roles, access, tokens, bodies);
+    ManagementResource managementResource =
+        new ManagementResource(auth, management, tokens, bodies);
+    OrganizationResource organizationResource =
+        new OrganizationResource(
+            management,
+            access,
+            credentials,
+            bodies,
+            IdentityProperties.openRegistration(identity, embedded));
     register(
         new AbstractBinder() {
           @Override
@@ -56,12 +96,20 @@ public class JerseyConfig extends ResourceConfig {
             bind(entityResource).to(EntityResource.class);
             bind(connectionResource).to(ConnectionResource.class);
             bind(rebuildResource).to(IndexRebuildResource.class);
+            bind(tokenResource).to(TokenResource.class);
+            bind(identityResource).to(IdentityResource.class);
+            bind(managementResource).to(ManagementResource.class);
+            bind(organizationResource).to(OrganizationResource.class);
           }
         });
     register(StatusResource.class);
     register(EntityResource.class);
     register(ConnectionResource.class);
     register(IndexRebuildResource.class);
+    register(TokenResource.class);
+    register(IdentityResource.class);
+    register(ManagementResource.class);
+    register(OrganizationResource.class);
     // Errors are rendered by ApiExceptionMapper, never by the container's HTML error page.
     property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);
     property(ServerProperties.WADL_FEATURE_DISABLE, true);

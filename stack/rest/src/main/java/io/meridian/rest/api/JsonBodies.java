@@ -3,12 +3,16 @@ package io.meridian.rest.api;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
 import io.meridian.rest.config.ApiProperties;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import org.springframework.stereotype.Component;
 
 /** Reads request bodies as JSON within the configured size limit. */
@@ -24,6 +28,53 @@ public final class JsonBodies {
    * @param declaredLength the Content-Length header, or -1
    */
   public JsonNode read(InputStream body, long declaredLength) {
+    byte[] bytes = bytes(body, declaredLength);
+    if (bytes.length == 0) {
+      throw new MeridianException(ErrorCode.JSON_PARSE, "The request body is empty");
+    }
+    return parse(bytes);
+  }
+
+  /**
+   * The fields of a body that may come as a JSON object or as an HTML form (OAuth2 clients send
+   * forms); an empty body has none. Values of a form are strings.
+   */
+  public ObjectNode fields(InputStream body, long declaredLength, String contentType) {
+    byte[] bytes = bytes(body, declaredLength);
+    if (bytes.length == 0) {
+      return Json.object();
+    }
+    if (contentType != null
+        && contentType.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded")) {
+      ObjectNode fields = Json.object();
+      for (String pair : new String(bytes, StandardCharsets.UTF_8).split("&")) {
+        if (pair.isEmpty()) {
+          continue;
+        }
+        int equals = pair.indexOf('=');
+        try {
+          String key =
+              URLDecoder.decode(
+                  equals < 0 ? pair : pair.substring(0, equals), StandardCharsets.UTF_8);
+          String value =
+              equals < 0
+                  ? ""
+                  : URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8);
+          fields.put(key, value);
+        } catch (IllegalArgumentException e) {
+          throw new MeridianException(ErrorCode.BAD_REQUEST, "The form body is malformed");
+        }
+      }
+      return fields;
+    }
+    JsonNode json = parse(bytes);
+    if (!json.isObject()) {
+      throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "Send a JSON object");
+    }
+    return (ObjectNode) json;
+  }
+
+  private byte[] bytes(InputStream body, long declaredLength) {
     if (declaredLength > maxBytes) {
       throw tooLarge();
     }
@@ -36,9 +87,10 @@ public final class JsonBodies {
     if (bytes.length > maxBytes) {
       throw tooLarge();
     }
-    if (bytes.length == 0) {
-      throw new MeridianException(ErrorCode.JSON_PARSE, "The request body is empty");
-    }
+    return bytes;
+  }
+
+  private static JsonNode parse(byte[] bytes) {
     try {
       return Json.MAPPER.readTree(bytes);
     } catch (JsonProcessingException e) {

@@ -13,6 +13,10 @@ import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.QueryPage;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.entity.WriteOptions;
+import io.meridian.core.identity.Principal;
+import io.meridian.core.identity.PrincipalKind;
+import io.meridian.core.identity.user.UserService;
+import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -46,13 +50,16 @@ public class EntityResource {
   private final EntityQueries queries;
   private final BulkOperations bulk;
   private final JsonBodies bodies;
+  private final UserService users;
 
   public EntityResource(
       ApplicationService applications,
       EntityService entities,
       EntityQueries queries,
       BulkOperations bulk,
-      JsonBodies bodies) {
+      JsonBodies bodies,
+      UserService users) {
+    this.users = users;
     this.applications = applications;
     this.entities = entities;
     this.queries = queries;
@@ -101,8 +108,11 @@ public class EntityResource {
     } else {
       items.add(json);
     }
-    ApplicationRef application = applications.obtain(org, app);
-    List<StoredEntity> created = entities.create(application, name, items, options);
+    ApplicationRef application = applications.require(org, app);
+    List<StoredEntity> created =
+        name.equals(UserService.USERS)
+            ? users.create(application, items, options)
+            : entities.create(application, name, items, options);
     return Responses.envelope("post", application, name.plural())
         .entities(Responses.json(created))
         .toJson();
@@ -127,6 +137,12 @@ public class EntityResource {
     WriteOptions options = QueryParameters.writeOptions(consistency);
     int max = matrix.limit(limit);
     JsonNode json = bodies.read(body, contentLength);
+    if (name.equals(UserService.USERS)
+        && (json.has("password") || json.has("email") || json.has("username"))) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT,
+          "An update by query cannot set a user's password, email or username");
+    }
     ApplicationRef application = applications.require(org, app);
     List<StoredEntity> updated =
         bulk.updateMatching(application, name, matrix.ql(ql, q, query), max, json, options);
@@ -185,7 +201,10 @@ public class EntityResource {
       return Responses.page(
           Responses.envelope("get", application, name.plural() + "/" + entity), page);
     }
-    StoredEntity found = entities.get(application, name, entity);
+    StoredEntity found =
+        name.equals(UserService.USERS)
+            ? users.find(application, self(name, entity)).orElseThrow(() -> notFound(entity))
+            : entities.get(application, name, entity);
     return Responses.envelope("get", application, name.plural() + "/" + entity)
         .entities(List.of(found.json()))
         .toJson();
@@ -205,8 +224,12 @@ public class EntityResource {
     CollectionName name = CollectionName.of(collection);
     WriteOptions options = QueryParameters.writeOptions(consistency);
     JsonNode json = bodies.read(body, contentLength);
-    ApplicationRef application = applications.obtain(org, app);
-    StoredEntity updated = entities.update(application, name, entity, json, options);
+    ApplicationRef application = applications.require(org, app);
+    String id = self(name, entity);
+    StoredEntity updated =
+        name.equals(UserService.USERS)
+            ? users.update(application, id, json, options)
+            : entities.update(application, name, id, json, options);
     return Responses.envelope("put", application, name.plural() + "/" + entity)
         .entities(List.of(updated.json()))
         .toJson();
@@ -223,9 +246,26 @@ public class EntityResource {
     ApplicationRef application = applications.require(org, app);
     CollectionName name = CollectionName.of(collection);
     StoredEntity deleted =
-        entities.delete(application, name, entity, QueryParameters.writeOptions(consistency));
+        entities.delete(
+            application, name, self(name, entity), QueryParameters.writeOptions(consistency));
     return Responses.envelope("delete", application, name.plural() + "/" + entity)
         .entities(List.of(deleted.json()))
         .toJson();
+  }
+
+  /** {@code /users/me} is the signed-in app user; anything else is as given. */
+  private static String self(CollectionName collection, String entity) {
+    Principal caller = Caller.current();
+    if (collection.equals(UserService.USERS)
+        && entity.equalsIgnoreCase("me")
+        && caller.kind() == PrincipalKind.APP_USER) {
+      return caller.subject().toString();
+    }
+    return entity;
+  }
+
+  private static MeridianException notFound(String entity) {
+    return new MeridianException(
+        ErrorCode.ENTITY_NOT_FOUND, "Entity user with identifier " + entity + " not found");
   }
 }

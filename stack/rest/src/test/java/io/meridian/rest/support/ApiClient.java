@@ -20,9 +20,29 @@ public final class ApiClient {
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   private final String base;
+  private final String token;
 
   public ApiClient(String base) {
+    this(base, null);
+  }
+
+  private ApiClient(String base, String token) {
     this.base = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+    this.token = token;
+  }
+
+  /** The same client sending {@code Authorization: Bearer <token>} on every request. */
+  public ApiClient withToken(String bearer) {
+    return new ApiClient(base, bearer);
+  }
+
+  /** The same client without credentials. */
+  public ApiClient anonymous() {
+    return new ApiClient(base, null);
+  }
+
+  public String token() {
+    return token;
   }
 
   public String base() {
@@ -30,11 +50,16 @@ public final class ApiClient {
   }
 
   public Reply get(String path) {
-    return send(HttpRequest.newBuilder(uri(path)).GET());
+    return send(request(path).GET());
   }
 
   public Reply delete(String path) {
-    return send(HttpRequest.newBuilder(uri(path)).DELETE());
+    return send(request(path).DELETE());
+  }
+
+  /** A request with any extra headers, e.g. a forged {@code Authorization}. */
+  public Reply get(String path, String... headers) {
+    return send(HttpRequest.newBuilder(uri(path)).headers(headers).GET());
   }
 
   public Reply post(String path, String json) {
@@ -55,9 +80,14 @@ public final class ApiClient {
 
   private HttpRequest.Builder body(String method, String path, String body, String contentType) {
     HttpRequest.Builder builder =
-        HttpRequest.newBuilder(uri(path))
+        request(path)
             .method(method, HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
     return contentType == null ? builder : builder.header("Content-Type", contentType);
+  }
+
+  private HttpRequest.Builder request(String path) {
+    HttpRequest.Builder builder = HttpRequest.newBuilder(uri(path));
+    return token == null ? builder : builder.header("Authorization", "Bearer " + token);
   }
 
   private URI uri(String path) {

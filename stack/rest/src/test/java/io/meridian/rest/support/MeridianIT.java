@@ -30,9 +30,22 @@ public abstract class MeridianIT {
     TestServers.properties().forEach((key, value) -> registry.add(key, () -> value));
   }
 
+  /** This test's organization (with its admin's token) and application credentials. */
+  protected Identities.Organization organization;
+
+  protected Identities.Credentials credentials;
+
+  /**
+   * Registers this test's organization and application through the management API; {@code api} then
+   * acts with the application's client credentials (full access to it), {@code api.anonymous()} as
+   * a guest.
+   */
   @BeforeEach
   void client() {
-    api = new ApiClient("http://127.0.0.1:" + port);
+    ApiClient anonymous = new ApiClient("http://127.0.0.1:" + port);
+    organization = Identities.organization(anonymous, org);
+    credentials = Identities.application(anonymous, organization, app);
+    api = anonymous.withToken(Identities.clientToken(anonymous, org, app, credentials));
   }
 
   /** The path of a collection of this test's application. */

@@ -10,6 +10,8 @@ import java.util.Map;
  * follows the change log closely so convergence is observable within seconds.
  */
 public final class TestServers {
+  public static final String SUPERUSER_PASSWORD = "superuser secret for tests";
+
   private TestServers() {}
 
   public static Map<String, String> properties() {
@@ -27,6 +29,11 @@ public final class TestServers {
     properties.put("meridian.indexing.repair-lag", "3s");
     properties.put("meridian.indexing.repair-interval", "500ms");
     properties.put("meridian.api.max-body-size", "64KB");
+    // Tests register organizations freely; bcrypt's cost is lowered so each test's sign-ups and
+    // sign-ins stay cheap (production keeps the default).
+    properties.put("meridian.identity.open-registration", "true");
+    properties.put("meridian.identity.bcrypt-strength", "4");
+    properties.put("meridian.identity.superuser-password", SUPERUSER_PASSWORD);
     return properties;
   }
 }

@@ -1,0 +1,230 @@
+package io.meridian.core.identity.access;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.LoadingCache;
+import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.MeridianException;
+import io.meridian.core.identity.Principal;
+import io.meridian.core.identity.PrincipalKind;
+import io.meridian.core.identity.admin.OrganizationStore;
+import io.meridian.core.identity.permission.Permission;
+import io.meridian.core.identity.permission.PermissionSet;
+import io.meridian.core.identity.permission.Verb;
+import io.meridian.core.identity.token.AccessEvent;
+import io.meridian.core.identity.token.AccessFeed;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Decides whether a caller may do something in an application. Tenancy first: a credential of one
+ * application or organization never reaches another. Then app users and guests are checked against
+ * their effective permissions: their own, their roles', their groups' and their groups' roles',
+ * plus the {@code default} role for any signed-in user ({@code guest} alone for anonymous callers).
+ *
+ * <p>Effective permissions are computed once per node and kept per application; any grant change in
+ * an application publishes an event that makes every node drop that application's entry, and loads
+ * racing with the drop land in the dropped entry, never in the new one.
+ */
+public final class AccessControl {
+  public static final String GUEST_ROLE = "guest";
+  public static final String DEFAULT_ROLE = "default";
+  public static final String ADMIN_ROLE = "admin";
+
+  private final GrantStore grants;
+  private final Cache<UUID, ApplicationAccess> applications =
+      Caffeine.newBuilder().maximumSize(10_000).build();
+  private final LoadingCache<UUID, Set<UUID>> adminOrganizations;
+
+  public AccessControl(GrantStore grants, OrganizationStore organizations, AccessFeed feed) {
+    this.grants = grants;
+    this.adminOrganizations =
+        Caffeine.newBuilder()
+            .maximumSize(100_000)
+            .build(admin -> Set.copyOf(organizations.organizationsOf(admin)));
+    feed.subscribe(
+        event -> {
+          if (event.kind() == AccessEvent.Kind.APPLICATION) {
+            applications.invalidate(event.target());
+          } else {
+            adminOrganizations.invalidate(event.target());
+          }
+        });
+  }
+
+  /**
+   * Returns normally when the caller may apply {@code verb} to {@code path} (canonical segments
+   * relative to the application); 401 when its credentials do not reach this application (or it is
+   * anonymous and the guest role does not allow it), 403 when they do but do not allow this.
+   */
+  public void authorize(
+      Principal caller, ApplicationRef application, Verb verb, List<String> path) {
+    if (reachesAsAdministrator(caller, application)) {
+      return;
+    }
+    PermissionSet permissions = permissions(caller, application);
+    if (!permissions.allows(verb, path)) {
+      throw caller.isGuest()
+          ? new MeridianException(
+              ErrorCode.UNAUTHORIZED, "Sign in: anonymous callers may not do this")
+          : new MeridianException(ErrorCode.FORBIDDEN, "You are not allowed to do this");
+    }
+  }
+
+  /**
+   * Returns normally when the caller administers the application (its client credentials, its
+   * organization's credentials or admins, the superuser); app users never do, whatever their
+   * permissions, so no one can raise their own rights through a wide permission.
+   */
+  public void requireAdministrator(Principal caller, ApplicationRef application) {
+    if (!reachesAsAdministrator(caller, application)) {
+      throw caller.isGuest()
+          ? new MeridianException(ErrorCode.UNAUTHORIZED, "Sign in as an administrator")
+          : new MeridianException(
+              ErrorCode.FORBIDDEN, "Only the application's administrators may do this");
+    }
+  }
+
+  /** Whether the caller administers the application (see {@link #requireAdministrator}). */
+  public boolean isAdministrator(Principal caller, ApplicationRef application) {
+    try {
+      return reachesAsAdministrator(caller, application);
+    } catch (MeridianException e) {
+      return false;
+    }
+  }
+
+  /** Whether the caller administers the organization: one of its admins, its credentials, root. */
+  public boolean administersOrganization(Principal caller, UUID organization) {
+    return switch (caller.kind()) {
+      case SUPERUSER -> true;
+      case ORGANIZATION -> organization.equals(caller.scope());
+      case ADMIN -> adminOrganizations.get(caller.subject()).contains(organization);
+      default -> false;
+    };
+  }
+
+  /** The organizations an admin belongs to, as this node knows them. */
+  public Set<UUID> organizationsOf(UUID admin) {
+    return adminOrganizations.get(admin);
+  }
+
+  /** The effective permissions of an app user (its own view of {@code /users/me/permissions}). */
+  public PermissionSet userPermissions(ApplicationRef application, UUID user) {
+    return access(application).user(user);
+  }
+
+  /** Tells every node that access within the application changed. */
+  public static AccessEvent changed(UUID application) {
+    return new AccessEvent(AccessEvent.Kind.APPLICATION, application);
+  }
+
+  private boolean reachesAsAdministrator(Principal caller, ApplicationRef application) {
+    return switch (caller.kind()) {
+      case SUPERUSER -> true;
+      case ADMIN -> {
+        if (application.organizationId() == null
+            || !adminOrganizations.get(caller.subject()).contains(application.organizationId())) {
+          throw new MeridianException(
+              ErrorCode.FORBIDDEN, "You are not an administrator of this organization");
+        }
+        yield true;
+      }
+      case ORGANIZATION -> {
+        requireScope(caller.scope(), application.organizationId());
+        yield true;
+      }
+      case APPLICATION -> {
+        requireScope(caller.scope(), application.id());
+        yield true;
+      }
+      case APP_USER -> {
+        requireScope(caller.scope(), application.id());
+        yield false;
+      }
+      case GUEST -> false;
+    };
+  }
+
+  private PermissionSet permissions(Principal caller, ApplicationRef application) {
+    ApplicationAccess access = access(application);
+    return caller.kind() == PrincipalKind.APP_USER ? access.user(caller.subject()) : access.guest();
+  }
+
+  private ApplicationAccess access(ApplicationRef application) {
+    return applications.get(application.id(), id -> new ApplicationAccess(id, grants));
+  }
+
+  private static void requireScope(UUID granted, UUID wanted) {
+    if (granted == null || !granted.equals(wanted)) {
+      throw new MeridianException(
+          ErrorCode.UNAUTHORIZED, "These credentials are not valid for this application");
+    }
+  }
+
+  /** One application's permission sets, built on first use; dropped whole when grants change. */
+  private static final class ApplicationAccess {
+    private final UUID application;
+    private final GrantStore grants;
+    private final LoadingCache<UUID, PermissionSet> users;
+    private volatile PermissionSet guest;
+
+    ApplicationAccess(UUID application, GrantStore grants) {
+      this.application = application;
+      this.grants = grants;
+      this.users = Caffeine.newBuilder().maximumSize(100_000).build(this::load);
+    }
+
+    PermissionSet guest() {
+      PermissionSet loaded = guest;
+      if (loaded == null) {
+        loaded = PermissionSet.of(parse(rolePermissions(Set.of(GUEST_ROLE))), null);
+        guest = loaded;
+      }
+      return loaded;
+    }
+
+    PermissionSet user(UUID user) {
+      return users.get(user);
+    }
+
+    private PermissionSet load(UUID user) {
+      Grants own = grants.grants(application, GrantStore.user(user));
+      Set<String> permissions = new LinkedHashSet<>(own.permissions());
+      Set<String> roles = new LinkedHashSet<>(own.roles());
+      roles.add(DEFAULT_ROLE);
+      for (String group : own.groups()) {
+        Grants ofGroup = grants.grants(application, "group:" + group);
+        permissions.addAll(ofGroup.permissions());
+        roles.addAll(ofGroup.roles());
+      }
+      permissions.addAll(rolePermissions(roles));
+      return PermissionSet.of(parse(permissions), user.toString());
+    }
+
+    private Set<String> rolePermissions(Set<String> roles) {
+      Set<String> permissions = new LinkedHashSet<>();
+      for (String role : roles) {
+        permissions.addAll(grants.grants(application, GrantStore.role(role)).permissions());
+      }
+      return permissions;
+    }
+
+    /** Stored permissions were validated when granted; one that no longer parses is skipped. */
+    private static List<Permission> parse(Set<String> texts) {
+      List<Permission> parsed = new ArrayList<>(texts.size());
+      for (String text : texts) {
+        try {
+          parsed.add(Permission.parse(text));
+        } catch (MeridianException e) {
+          // written by an older version with looser rules: grants nothing rather than too much
+        }
+      }
+      return parsed;
+    }
+  }
+}

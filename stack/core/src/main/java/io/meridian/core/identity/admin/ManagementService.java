@@ -1,0 +1,245 @@
+package io.meridian.core.identity.admin;
+
+import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.app.ApplicationService;
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.IdGenerator;
+import io.meridian.core.common.MeridianException;
+import io.meridian.core.common.TimeUuids;
+import io.meridian.core.identity.PasswordHasher;
+import io.meridian.core.identity.access.AccessControl;
+import io.meridian.core.identity.access.RoleService;
+import io.meridian.core.identity.token.AccessEvent;
+import io.meridian.core.identity.token.AccessFeed;
+import io.meridian.core.identity.token.TokenService;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/**
+ * Organizations, their admins and their applications: the use cases behind {@code /management}. Who
+ * may call them is the caller's business (see {@link AccessControl}); this class keeps the registry
+ * consistent.
+ */
+public final class ManagementService {
+  /** Names that are the first segment of other paths, so no organization may take them. */
+  private static final Set<String> RESERVED = Set.of("management", "system", "status", "lb-status");
+
+  private static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.@+-]{0,127}");
+  private static final Pattern EMAIL = Pattern.compile("[^@\\s]{1,64}@[^@\\s]{1,255}");
+
+  private final OrganizationStore organizations;
+  private final AdminStore admins;
+  private final ApplicationService applications;
+  private final RoleService roles;
+  private final PasswordHasher hasher;
+  private final TokenService tokens;
+  private final AccessFeed feed;
+  private final IdGenerator ids;
+
+  public ManagementService(
+      OrganizationStore organizations,
+      AdminStore admins,
+      ApplicationService applications,
+      RoleService roles,
+      PasswordHasher hasher,
+      TokenService tokens,
+      AccessFeed feed,
+      IdGenerator ids) {
+    this.organizations = organizations;
+    this.admins = admins;
+    this.applications = applications;
+    this.roles = roles;
+    this.hasher = hasher;
+    this.tokens = tokens;
+    this.feed = feed;
+    this.ids = ids;
+  }
+
+  /** A new organization and its first admin. */
+  public Registration register(
+      String organization, String username, String name, String email, String password) {
+    ApplicationService.validate("organization", organization);
+    if (RESERVED.contains(organization.toLowerCase(java.util.Locale.ROOT))) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT, "'" + organization + "' is reserved; choose another name");
+    }
+    if (organizations.find(organization).isPresent()) {
+      throw duplicate("organization", organization);
+    }
+    AdminUser admin = createAdmin(username, name, email, password);
+    UUID id = ids.newTimeUuid();
+    Organization created = new Organization(id, organization, TimeUuids.millis(id));
+    if (!organizations.create(created)) {
+      throw duplicate("organization", organization);
+    }
+    organizations.addAdmin(created.id(), admin.id());
+    return new Registration(created, admin);
+  }
+
+  public record Registration(Organization organization, AdminUser owner) {}
+
+  /** A new admin user (not yet in any organization). */
+  public AdminUser createAdmin(String username, String name, String email, String password) {
+    if (username == null || !USERNAME.matcher(username).matches()) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT,
+          "A username is 1 to 128 letters, digits or '_.@+-', starting with a letter or digit");
+    }
+    if (email == null || !EMAIL.matcher(email).matches()) {
+      throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "An admin needs a valid email");
+    }
+    String hash = hasher.hash(password);
+    UUID id = ids.newTimeUuid();
+    AdminUser admin =
+        new AdminUser(id, username, email, name == null ? username : name, TimeUuids.millis(id));
+    if (!admins.create(admin, hash)) {
+      throw new MeridianException(
+          ErrorCode.DUPLICATE_UNIQUE_PROPERTY_EXISTS,
+          "An admin with this username or email already exists");
+    }
+    return admin;
+  }
+
+  /** The organization by name or uuid; 404 when there is none. */
+  public Organization organization(String nameOrId) {
+    Optional<Organization> found;
+    try {
+      found = organizations.find(UUID.fromString(nameOrId));
+    } catch (IllegalArgumentException e) {
+      found =
+          nameOrId == null || nameOrId.isBlank() ? Optional.empty() : organizations.find(nameOrId);
+    }
+    return found.orElseThrow(
+        () ->
+            new MeridianException(ErrorCode.NOT_FOUND, "Could not find organization " + nameOrId));
+  }
+
+  public Optional<Organization> organization(UUID id) {
+    return organizations.find(id);
+  }
+
+  public Optional<AdminUser> admin(UUID id) {
+    return admins.find(id);
+  }
+
+  /** The admin by uuid, username or email; 404 when there is none. */
+  public AdminUser admin(String idOrLogin) {
+    Optional<UUID> id;
+    try {
+      id = Optional.of(UUID.fromString(idOrLogin));
+    } catch (IllegalArgumentException e) {
+      id = admins.findByLogin(idOrLogin);
+    }
+    return id.flatMap(admins::find)
+        .orElseThrow(
+            () -> new MeridianException(ErrorCode.NOT_FOUND, "Could not find admin " + idOrLogin));
+  }
+
+  /** The admin these credentials sign in, or empty; as slow whether or not the admin exists. */
+  public Optional<AdminUser> authenticate(String login, String password) {
+    Optional<UUID> id = admins.findByLogin(login);
+    String hash = id.flatMap(admins::passwordHash).orElse(null);
+    return hasher.matches(password, hash) ? id.flatMap(admins::find) : Optional.empty();
+  }
+
+  public List<AdminUser> admins(Organization organization) {
+    return organizations.admins(organization.id()).stream()
+        .map(admins::find)
+        .flatMap(Optional::stream)
+        .toList();
+  }
+
+  public List<Organization> organizationsOf(AdminUser admin) {
+    return organizations.organizationsOf(admin.id()).stream()
+        .map(organizations::find)
+        .flatMap(Optional::stream)
+        .toList();
+  }
+
+  public void addAdmin(Organization organization, AdminUser admin) {
+    organizations.addAdmin(organization.id(), admin.id());
+    feed.publish(new AccessEvent(AccessEvent.Kind.SUBJECT, admin.id()));
+  }
+
+  /** Removes an admin from the organization; never its last one. */
+  public void removeAdmin(Organization organization, AdminUser admin) {
+    List<UUID> current = organizations.admins(organization.id());
+    if (!current.contains(admin.id())) {
+      throw new MeridianException(
+          ErrorCode.NOT_FOUND, admin.username() + " is not an admin of " + organization.name());
+    }
+    if (current.size() == 1) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT, "An organization keeps at least one admin");
+    }
+    organizations.removeAdmin(organization.id(), admin.id());
+    feed.publish(new AccessEvent(AccessEvent.Kind.SUBJECT, admin.id()));
+  }
+
+  /** Sets an admin's password and revokes its tokens; the old password is required. */
+  public void changePassword(AdminUser admin, String oldPassword, String newPassword) {
+    String hash = hasher.hash(newPassword);
+    String current = admins.passwordHash(admin.id()).orElse(null);
+    if (oldPassword == null || !hasher.matches(oldPassword, current)) {
+      throw new MeridianException(ErrorCode.INVALID_GRANT, "The old password is not right");
+    }
+    admins.setPasswordHash(admin.id(), hash);
+    tokens.revokeAll(admin.id());
+  }
+
+  public List<ApplicationRef> applications(Organization organization) {
+    return applications.list(organization.name()).stream()
+        .filter(app -> organization.id().equals(app.organizationId()))
+        .toList();
+  }
+
+  /** A new application with Usergrid's default roles. */
+  public ApplicationRef createApplication(Organization organization, String name) {
+    ApplicationRef application = applications.create(organization.id(), organization.name(), name);
+    roles.createDefaults(application);
+    return application;
+  }
+
+  /** The organization's application by name or uuid; 404 otherwise. */
+  public ApplicationRef application(Organization organization, String nameOrId) {
+    Optional<ApplicationRef> found;
+    try {
+      found = applications.find(UUID.fromString(nameOrId));
+    } catch (IllegalArgumentException e) {
+      found = applications.find(organization.name(), nameOrId);
+    }
+    return found
+        .filter(app -> organization.id().equals(app.organizationId()))
+        .orElseThrow(
+            () ->
+                new MeridianException(
+                    ErrorCode.APPLICATION_NOT_FOUND,
+                    "Could not find application " + nameOrId + " in " + organization.name()));
+  }
+
+  /**
+   * Deletes an application once the caller confirms it by name or uuid: the registry forgets it on
+   * every node, and its client credentials and tokens stop working. Its data stays unreachable.
+   */
+  public void deleteApplication(ApplicationRef application, String confirmation) {
+    if (confirmation == null
+        || !(confirmation.equalsIgnoreCase(application.application())
+            || confirmation.equals(application.id().toString()))) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT,
+          "Confirm the deletion with confirm_application_identifier=<the application's name or"
+              + " uuid>");
+    }
+    applications.delete(application);
+    tokens.revokeAll(application.id());
+    feed.publish(AccessControl.changed(application.id()));
+  }
+
+  private static MeridianException duplicate(String what, String name) {
+    return new MeridianException(
+        ErrorCode.DUPLICATE_UNIQUE_PROPERTY_EXISTS, "The " + what + " " + name + " already exists");
+  }
+}

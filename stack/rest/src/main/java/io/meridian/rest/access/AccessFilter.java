@@ -1,0 +1,226 @@
+package io.meridian.rest.access;
+
+import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.app.ApplicationService;
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.MeridianException;
+import io.meridian.core.entity.CollectionName;
+import io.meridian.core.identity.Principal;
+import io.meridian.core.identity.PrincipalKind;
+import io.meridian.core.identity.access.AccessControl;
+import io.meridian.core.identity.permission.PathPattern;
+import io.meridian.core.identity.permission.Verb;
+import io.meridian.core.identity.token.AccessFeed;
+import io.meridian.core.identity.token.ClientCredentials;
+import io.meridian.core.identity.token.TokenService;
+import jakarta.annotation.Priority;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.container.PreMatching;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.PathSegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Authenticates every request and authorises every application request before it is matched to a
+ * resource, so no endpoint, present or future, can forget to. Management endpoints check their
+ * caller themselves (organization membership depends on the organization they address); {@code
+ * /system} is the superuser's; {@code /status} and the sign-in endpoints are open.
+ *
+ * <p>The path is checked as decoded segments: a segment that decodes to contain a slash or
+ * backslash, or that is {@code .} or {@code ..}, is refused outright, so what the permission sees
+ * is exactly what the resource serves.
+ */
+@PreMatching
+@Priority(Priorities.AUTHENTICATION)
+public final class AccessFilter implements ContainerRequestFilter, ContainerResponseFilter {
+  private static final Set<String> OPEN = Set.of("", "status", "lb-status", "management");
+  private static final Set<String> MEMBERSHIPS_OF_USERS = Set.of("roles", "permissions", "groups");
+  private static final Set<String> MEMBERSHIPS_OF_GROUPS = Set.of("roles", "permissions", "users");
+
+  private final TokenService tokens;
+  private final ClientCredentials clients;
+  private final ApplicationService applications;
+  private final AccessControl access;
+  private final AccessFeed feed;
+
+  public AccessFilter(
+      TokenService tokens,
+      ClientCredentials clients,
+      ApplicationService applications,
+      AccessControl access,
+      AccessFeed feed) {
+    this.tokens = tokens;
+    this.clients = clients;
+    this.applications = applications;
+    this.access = access;
+    this.feed = feed;
+  }
+
+  @Override
+  public void filter(ContainerRequestContext request) {
+    List<PathSegment> segments = segments(request.getUriInfo().getPathSegments(true));
+    Principal caller = authenticate(request);
+    Caller.set(caller);
+    String first = segments.isEmpty() ? "" : segments.get(0).getPath();
+    if (OPEN.contains(first)) {
+      return;
+    }
+    if (first.equals("system")) {
+      requireSuperuser(caller);
+      return;
+    }
+    if (segments.size() < 3 || segments.size() == 3 && segments.get(2).getPath().equals("token")) {
+      return; // nothing to authorise: 404s, and the application's sign-in
+    }
+    Optional<Verb> verb = Verb.ofMethod(request.getMethod());
+    if (verb.isEmpty()) {
+      return; // answered 405 by the resource layer
+    }
+    feed.requireFresh();
+    ApplicationRef application =
+        applications.require(segments.get(0).getPath(), segments.get(1).getPath());
+    List<String> path = canonical(segments.subList(2, segments.size()), caller);
+    if (verb.get() != Verb.GET && administers(path)) {
+      access.requireAdministrator(caller, application);
+    } else {
+      access.authorize(caller, application, verb.get(), path);
+    }
+  }
+
+  @Override
+  public void filter(ContainerRequestContext request, ContainerResponseContext response) {
+    Caller.clear();
+  }
+
+  private Principal authenticate(ContainerRequestContext request) {
+    MultivaluedMap<String, String> query = request.getUriInfo().getQueryParameters();
+    String header = request.getHeaderString("Authorization");
+    if (header != null && !header.isBlank()) {
+      String trimmed = header.trim();
+      if (trimmed.length() > 7 && trimmed.regionMatches(true, 0, "Bearer ", 0, 7)) {
+        return tokens.authenticate(trimmed.substring(7).trim());
+      }
+      throw new MeridianException(
+          ErrorCode.UNAUTHORIZED, "Send an access token as 'Authorization: Bearer <token>'");
+    }
+    String token = query.getFirst("access_token");
+    if (token != null) {
+      return tokens.authenticate(token);
+    }
+    String clientId = query.getFirst("client_id");
+    String clientSecret = query.getFirst("client_secret");
+    if (clientId != null || clientSecret != null) {
+      if (isSignIn(request)) {
+        return Principal.GUEST; // the token endpoint takes them as its own grant
+      }
+      return clients.authenticate(clientId, clientSecret);
+    }
+    return Principal.GUEST;
+  }
+
+  private static boolean isSignIn(ContainerRequestContext request) {
+    List<PathSegment> segments = request.getUriInfo().getPathSegments(true);
+    String last = segments.get(segments.size() - 1).getPath();
+    return last.equals("token");
+  }
+
+  private static void requireSuperuser(Principal caller) {
+    if (caller.kind() == PrincipalKind.SUPERUSER) {
+      return;
+    }
+    throw caller.isGuest()
+        ? new MeridianException(ErrorCode.UNAUTHORIZED, "Sign in as the superuser")
+        : new MeridianException(ErrorCode.FORBIDDEN, "Only the superuser may do this");
+  }
+
+  /** The decoded segments without a trailing empty one; 400 for anything that could mislead. */
+  static List<PathSegment> segments(List<PathSegment> decoded) {
+    int size = decoded.size();
+    if (size > 0 && decoded.get(size - 1).getPath().isEmpty()) {
+      size--;
+    }
+    for (int i = 0; i < size; i++) {
+      String path = decoded.get(i).getPath();
+      if (path.isEmpty()
+          || path.equals(".")
+          || path.equals("..")
+          || path.indexOf('/') >= 0
+          || path.indexOf('\\') >= 0) {
+        throw new MeridianException(
+            ErrorCode.BAD_REQUEST,
+            "The path has an empty, '.' or '..' segment or an encoded slash");
+      }
+    }
+    return decoded.subList(0, size);
+  }
+
+  /**
+   * The path a permission is checked against: the collection by its canonical plural, entity names
+   * lower-cased, the caller's own user as its uuid ({@code me} included), and for a query across a
+   * collection's entities ({@code /users;ql=.../devices}) the entity segment as "any".
+   */
+  static List<String> canonical(List<PathSegment> rest, Principal caller) {
+    List<String> path = new ArrayList<>(rest.size());
+    String collection = CollectionName.of(rest.get(0).getPath()).plural();
+    path.add(collection);
+    if (rest.size() > 1) {
+      int next;
+      if (rest.get(0).getMatrixParameters().isEmpty()) {
+        path.add(entity(collection, rest.get(1).getPath(), caller));
+        next = 2;
+      } else {
+        path.add(PathPattern.ANY_ENTITY); // the segment after a query is a verb, not an entity
+        next = 1;
+      }
+      for (int i = next; i < rest.size(); i++) {
+        String segment = rest.get(i).getPath();
+        boolean targetCollection = next == 2 && i == 3 && rest.size() == 5;
+        path.add(targetCollection ? collectionOrLiteral(segment) : lower(segment));
+      }
+    }
+    return path;
+  }
+
+  private static String entity(String collection, String entity, Principal caller) {
+    if (collection.equals("users")
+        && caller.kind() == PrincipalKind.APP_USER
+        && (entity.equalsIgnoreCase("me")
+            || entity.equalsIgnoreCase(caller.subject().toString()))) {
+      return caller.subject().toString();
+    }
+    return lower(entity);
+  }
+
+  private static String collectionOrLiteral(String segment) {
+    try {
+      return CollectionName.of(segment).plural();
+    } catch (MeridianException e) {
+      return lower(segment);
+    }
+  }
+
+  /** Requests that change who may do what: administrators only, whatever a permission says. */
+  static boolean administers(List<String> path) {
+    String collection = path.get(0);
+    if (collection.equals("roles")) {
+      return true;
+    }
+    if (path.size() < 3) {
+      return false;
+    }
+    return collection.equals("users") && MEMBERSHIPS_OF_USERS.contains(path.get(2))
+        || collection.equals("groups") && MEMBERSHIPS_OF_GROUPS.contains(path.get(2));
+  }
+
+  private static String lower(String text) {
+    return text.toLowerCase(Locale.ROOT);
+  }
+}

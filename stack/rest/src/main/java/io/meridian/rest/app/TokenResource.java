@@ -1,0 +1,84 @@
+package io.meridian.rest.app;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.app.ApplicationService;
+import io.meridian.core.common.Json;
+import io.meridian.core.identity.AuthService;
+import io.meridian.core.identity.PrincipalKind;
+import io.meridian.rest.access.TokenRequest;
+import io.meridian.rest.access.TokenResponses;
+import io.meridian.rest.api.JsonBodies;
+import io.meridian.rest.api.RequestInfo;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import java.io.InputStream;
+
+/**
+ * {@code /{org}/{app}/token}: app users sign in with a password, and an application (or its
+ * organization) with its client credentials. GET with query parameters works too, as in Usergrid.
+ */
+@Path("/{org}/{app}/token")
+@Produces(MediaType.APPLICATION_JSON)
+public class TokenResource {
+  private final ApplicationService applications;
+  private final AuthService auth;
+  private final JsonBodies bodies;
+
+  public TokenResource(ApplicationService applications, AuthService auth, JsonBodies bodies) {
+    this.applications = applications;
+    this.auth = auth;
+    this.bodies = bodies;
+  }
+
+  @POST
+  public byte[] post(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @HeaderParam("Content-Type") String contentType,
+      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @Context HttpServletRequest servlet,
+      InputStream body) {
+    return token(org, app, bodies.fields(body, contentLength, contentType), servlet);
+  }
+
+  @GET
+  public byte[] get(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @Context HttpServletRequest servlet) {
+    return token(org, app, Json.object(), servlet);
+  }
+
+  private byte[] token(String org, String app, ObjectNode body, HttpServletRequest servlet) {
+    ApplicationRef application = applications.require(org, app);
+    TokenRequest request = TokenRequest.of(body, RequestInfo.current().uri().getQueryParameters());
+    String address = servlet.getRemoteAddr();
+    if (request.grantType().equals(TokenRequest.PASSWORD)) {
+      AuthService.UserLogin login =
+          auth.loginUser(
+              application, request.username(), request.password(), address, request.ttl());
+      return TokenResponses.of(login.token(), "user", Json.parseStoredObject(login.user().json()));
+    }
+    AuthService.ClientLogin login =
+        auth.loginClient(
+            request.clientId(), request.clientSecret(), application, address, request.ttl());
+    return login.client().kind() == PrincipalKind.APPLICATION
+        ? TokenResponses.of(
+            login.token(),
+            "application",
+            Json.MAPPER.getNodeFactory().textNode(application.id().toString()))
+        : TokenResponses.of(
+            login.token(),
+            "organization",
+            Json.MAPPER.getNodeFactory().textNode(application.organizationId().toString()));
+  }
+}

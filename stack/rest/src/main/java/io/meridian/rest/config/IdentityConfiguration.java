@@ -1,0 +1,212 @@
+package io.meridian.rest.config;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import io.meridian.core.app.ApplicationService;
+import io.meridian.core.common.IdGenerator;
+import io.meridian.core.entity.EntityService;
+import io.meridian.core.entity.EntityStore;
+import io.meridian.core.identity.AuthService;
+import io.meridian.core.identity.PasswordHasher;
+import io.meridian.core.identity.Superuser;
+import io.meridian.core.identity.access.AccessControl;
+import io.meridian.core.identity.access.CassandraGrantStore;
+import io.meridian.core.identity.access.GrantStore;
+import io.meridian.core.identity.access.RoleService;
+import io.meridian.core.identity.admin.CassandraAdminStore;
+import io.meridian.core.identity.admin.CassandraOrganizationStore;
+import io.meridian.core.identity.admin.ManagementService;
+import io.meridian.core.identity.admin.OrganizationStore;
+import io.meridian.core.identity.login.CassandraLoginFailureStore;
+import io.meridian.core.identity.login.LoginThrottle;
+import io.meridian.core.identity.login.ThrottlePolicy;
+import io.meridian.core.identity.token.AccessEvent;
+import io.meridian.core.identity.token.AccessFeed;
+import io.meridian.core.identity.token.CassandraAccessEventStore;
+import io.meridian.core.identity.token.CassandraTokenSubjectStore;
+import io.meridian.core.identity.token.ClientCredentials;
+import io.meridian.core.identity.token.TokenCodec;
+import io.meridian.core.identity.token.TokenService;
+import io.meridian.core.identity.user.CassandraUserCredentialStore;
+import io.meridian.core.identity.user.UserService;
+import io.meridian.core.secret.CassandraSecretStore;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.Base64;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Identity and access, wired to their Cassandra stores. */
+@Configuration(proxyBeanMethods = false)
+class IdentityConfiguration {
+  private static final Logger LOG = LoggerFactory.getLogger(IdentityConfiguration.class);
+  private static final String TOKEN_KEY = "token-hmac-key";
+
+  @Bean(destroyMethod = "close")
+  AccessFeed accessFeed(
+      CqlSession session, IdGenerator ids, Clock clock, IdentityProperties identity) {
+    return new AccessFeed(
+        new CassandraAccessEventStore(session, ids),
+        clock,
+        identity.feedInterval(),
+        identity.feedLookback(),
+        identity.feedMaxStaleness());
+  }
+
+  /** Polling starts once every singleton, so every listener, exists, before requests arrive. */
+  @Bean
+  SmartInitializingSingleton accessFeedStart(AccessFeed feed) {
+    return feed::start;
+  }
+
+  @Bean
+  GrantStore grantStore(CqlSession session) {
+    return new CassandraGrantStore(session);
+  }
+
+  @Bean
+  TokenCodec tokenCodec(CqlSession session) {
+    return new TokenCodec(new CassandraSecretStore(session).obtain(TOKEN_KEY, 32));
+  }
+
+  @Bean
+  TokenService tokenService(
+      TokenCodec codec,
+      CqlSession session,
+      AccessFeed feed,
+      Clock clock,
+      IdentityProperties identity) {
+    return new TokenService(
+        codec,
+        new CassandraTokenSubjectStore(session),
+        feed,
+        clock,
+        identity.tokenTtl(),
+        identity.maxTokenTtl());
+  }
+
+  @Bean
+  ClientCredentials clientCredentials(TokenCodec codec, TokenService tokens) {
+    return new ClientCredentials(codec, tokens);
+  }
+
+  @Bean
+  PasswordHasher passwordHasher(IdentityProperties identity) {
+    return new PasswordHasher(identity.bcryptStrength(), identity.passwordMinLength());
+  }
+
+  @Bean
+  OrganizationStore organizationStore(CqlSession session) {
+    return new CassandraOrganizationStore(session);
+  }
+
+  @Bean
+  AccessControl accessControl(
+      GrantStore grants,
+      OrganizationStore organizations,
+      AccessFeed feed,
+      ApplicationService applications) {
+    feed.subscribe(
+        event -> {
+          if (event.kind() == AccessEvent.Kind.APPLICATION) {
+            applications.forget(event.target());
+          }
+        });
+    return new AccessControl(grants, organizations, feed);
+  }
+
+  @Bean
+  RoleService roleService(GrantStore grants, EntityService entities, AccessFeed feed) {
+    return new RoleService(entities, grants, feed);
+  }
+
+  @Bean
+  UserService userService(
+      CqlSession session,
+      EntityService entities,
+      EntityStore store,
+      PasswordHasher hasher,
+      TokenService tokens,
+      Clock clock) {
+    return new UserService(
+        entities, store, new CassandraUserCredentialStore(session), hasher, tokens, clock);
+  }
+
+  @Bean
+  ManagementService managementService(
+      CqlSession session,
+      OrganizationStore organizations,
+      ApplicationService applications,
+      RoleService roles,
+      PasswordHasher hasher,
+      TokenService tokens,
+      AccessFeed feed,
+      IdGenerator ids) {
+    return new ManagementService(
+        organizations,
+        new CassandraAdminStore(session),
+        applications,
+        roles,
+        hasher,
+        tokens,
+        feed,
+        ids);
+  }
+
+  @Bean
+  AuthService authService(
+      CqlSession session,
+      TokenService tokens,
+      ClientCredentials clients,
+      ManagementService management,
+      UserService users,
+      PasswordHasher hasher,
+      Clock clock,
+      IdentityProperties identity,
+      EmbeddedProperties embedded) {
+    IdentityProperties.Throttle throttle = identity.throttle();
+    LoginThrottle logins =
+        new LoginThrottle(
+            new CassandraLoginFailureStore(session),
+            clock,
+            new ThrottlePolicy(
+                throttle.userFreeFailures(),
+                throttle.window(),
+                throttle.baseDelay(),
+                throttle.maxDelay()),
+            new ThrottlePolicy(
+                throttle.addressFreeFailures(),
+                throttle.window(),
+                throttle.baseDelay(),
+                throttle.maxDelay()));
+    return new AuthService(
+        tokens, clients, management, users, hasher, logins, superuser(identity, embedded, hasher));
+  }
+
+  /** From configuration; generated and printed once in the embedded profile; else none. */
+  private static Superuser superuser(
+      IdentityProperties identity, EmbeddedProperties embedded, PasswordHasher hasher) {
+    String username = identity.superuserUsername();
+    if (identity.superuserPasswordHash() != null && !identity.superuserPasswordHash().isBlank()) {
+      return new Superuser(username, identity.superuserPasswordHash());
+    }
+    if (identity.superuserPassword() != null && !identity.superuserPassword().isBlank()) {
+      return new Superuser(username, hasher.hash(identity.superuserPassword()));
+    }
+    if (!embedded.enabled()) {
+      LOG.info("No superuser is configured (meridian.identity.superuser-password)");
+      return Superuser.DISABLED;
+    }
+    byte[] random = new byte[18];
+    new SecureRandom().nextBytes(random);
+    String password = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+    LOG.warn(
+        "Generated superuser for this run (embedded profile): username '{}', password '{}'."
+            + " Set meridian.identity.superuser-password to choose one.",
+        username,
+        password);
+    return new Superuser(username, hasher.hash(password));
+  }
+}

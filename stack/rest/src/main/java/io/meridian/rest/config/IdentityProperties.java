@@ -1,0 +1,56 @@
+package io.meridian.rest.config;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Identity and access.
+ *
+ * @param openRegistration whether anyone may register an organization ({@code POST
+ *     /management/orgs}); unset means on in the embedded profile and off otherwise
+ * @param superuserUsername the operators' account
+ * @param superuserPassword its password in plain text (hashed at start), or
+ * @param superuserPasswordHash its bcrypt hash; with neither, the embedded profile generates a
+ *     password and prints it once, and any other profile has no superuser
+ * @param tokenTtl the lifetime of a token when the sign-in does not ask for one
+ * @param maxTokenTtl the longest lifetime a sign-in may ask for
+ * @param bcryptStrength bcrypt's cost factor (2^strength rounds)
+ * @param passwordMinLength the shortest password accepted
+ * @param feedInterval how often a node polls the access feed
+ * @param feedLookback how far back each poll reads (covers clock skew and late writes)
+ * @param feedMaxStaleness how long a node keeps serving without a successful poll; revocations
+ *     reach every node within this bound
+ */
+@ConfigurationProperties("meridian.identity")
+public record IdentityProperties(
+    Boolean openRegistration,
+    @DefaultValue("superuser") String superuserUsername,
+    String superuserPassword,
+    String superuserPasswordHash,
+    @DefaultValue("24h") Duration tokenTtl,
+    @DefaultValue("7d") Duration maxTokenTtl,
+    @DefaultValue("10") int bcryptStrength,
+    @DefaultValue("8") int passwordMinLength,
+    @DefaultValue("200ms") Duration feedInterval,
+    @DefaultValue("10s") Duration feedLookback,
+    @DefaultValue("1s") Duration feedMaxStaleness,
+    @DefaultValue Throttle throttle) {
+
+  /**
+   * Failed sign-ins: after {@code freeFailures} within {@code window}, a login (per user) or a
+   * client address is refused for {@code baseDelay}, doubling with each further failure up to
+   * {@code maxDelay}.
+   */
+  public record Throttle(
+      @DefaultValue("5") int userFreeFailures,
+      @DefaultValue("20") int addressFreeFailures,
+      @DefaultValue("15m") Duration window,
+      @DefaultValue("1s") Duration baseDelay,
+      @DefaultValue("15m") Duration maxDelay) {}
+
+  /** Whether anyone may register an organization: as configured, else only when embedded. */
+  public static boolean openRegistration(IdentityProperties identity, EmbeddedProperties embedded) {
+    return identity.openRegistration() == null ? embedded.enabled() : identity.openRegistration();
+  }
+}

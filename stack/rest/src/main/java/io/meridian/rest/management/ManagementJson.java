@@ -1,0 +1,72 @@
+package io.meridian.rest.management;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.common.Json;
+import io.meridian.core.identity.admin.AdminUser;
+import io.meridian.core.identity.admin.Organization;
+import io.meridian.rest.api.Envelope;
+import io.meridian.rest.api.RequestInfo;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.List;
+
+/** The JSON shapes of the management API, as Usergrid's. */
+final class ManagementJson {
+  private ManagementJson() {}
+
+  static ObjectNode admin(AdminUser admin, List<Organization> organizations) {
+    ObjectNode json = Json.object();
+    json.put("uuid", admin.id().toString());
+    json.put("type", "user");
+    json.put("username", admin.username());
+    json.put("email", admin.email());
+    json.put("name", admin.name());
+    json.put("created", admin.created());
+    json.put("activated", true);
+    ObjectNode orgs = json.putObject("organizations");
+    for (Organization organization : organizations) {
+      orgs.set(organization.name(), organization(organization, null));
+    }
+    return json;
+  }
+
+  static ObjectNode organization(Organization organization, List<ApplicationRef> applications) {
+    ObjectNode json = Json.object();
+    json.put("uuid", organization.id().toString());
+    json.put("name", organization.name());
+    json.put("created", organization.created());
+    if (applications != null) {
+      json.set("applications", applications(applications));
+    }
+    return json;
+  }
+
+  /** Usergrid's {@code {"org/app": "uuid"}} map. */
+  static ObjectNode applications(List<ApplicationRef> applications) {
+    ObjectNode json = Json.object();
+    for (ApplicationRef application : applications) {
+      json.put(
+          application.organization() + "/" + application.application(),
+          application.id().toString());
+    }
+    return json;
+  }
+
+  static ObjectNode application(ApplicationRef application) {
+    ObjectNode json = Json.object();
+    json.put("uuid", application.id().toString());
+    json.put("name", application.organization() + "/" + application.application());
+    json.put("applicationName", application.application());
+    json.put("organizationName", application.organization());
+    json.put("created", application.created());
+    return json;
+  }
+
+  static Envelope envelope(String action) {
+    UriInfo uri = RequestInfo.current().uri();
+    return Envelope.of(action)
+        .params(uri.getQueryParameters())
+        .path("/" + uri.getPath())
+        .uri(uri.getRequestUri().toString());
+  }
+}

@@ -1,0 +1,167 @@
+package io.meridian.rest.management;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.Json;
+import io.meridian.core.common.MeridianException;
+import io.meridian.core.identity.AuthService;
+import io.meridian.core.identity.Principal;
+import io.meridian.core.identity.PrincipalKind;
+import io.meridian.core.identity.admin.AdminUser;
+import io.meridian.core.identity.admin.ManagementService;
+import io.meridian.core.identity.token.TokenService;
+import io.meridian.rest.access.Caller;
+import io.meridian.rest.access.TokenRequest;
+import io.meridian.rest.access.TokenResponses;
+import io.meridian.rest.api.JsonBodies;
+import io.meridian.rest.api.RequestInfo;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import java.io.InputStream;
+
+/**
+ * {@code /management}: admins and the superuser sign in ({@code /token}), see themselves ({@code
+ * /me}), change their password and revoke their tokens ({@code /users/{user}/...}).
+ */
+@Path("/management")
+@Produces(MediaType.APPLICATION_JSON)
+public class ManagementResource {
+  private final AuthService auth;
+  private final ManagementService management;
+  private final TokenService tokens;
+  private final JsonBodies bodies;
+
+  public ManagementResource(
+      AuthService auth, ManagementService management, TokenService tokens, JsonBodies bodies) {
+    this.auth = auth;
+    this.management = management;
+    this.tokens = tokens;
+    this.bodies = bodies;
+  }
+
+  @POST
+  @Path("token")
+  public byte[] token(
+      @HeaderParam("Content-Type") String contentType,
+      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @Context HttpServletRequest servlet,
+      InputStream body) {
+    return token(bodies.fields(body, contentLength, contentType), servlet);
+  }
+
+  @GET
+  @Path("token")
+  public byte[] tokenByQuery(@Context HttpServletRequest servlet) {
+    return token(Json.object(), servlet);
+  }
+
+  private byte[] token(ObjectNode body, HttpServletRequest servlet) {
+    TokenRequest request = TokenRequest.of(body, RequestInfo.current().uri().getQueryParameters());
+    String address = servlet.getRemoteAddr();
+    if (request.grantType().equals(TokenRequest.PASSWORD)) {
+      AuthService.AdminLogin login =
+          auth.loginAdmin(request.username(), request.password(), address, request.ttl());
+      JsonNode user =
+          login.admin().isPresent()
+              ? ManagementJson.admin(
+                  login.admin().get(), management.organizationsOf(login.admin().get()))
+              : Json.object().put("username", request.username()).put("superuser", true);
+      return TokenResponses.of(login.token(), "user", user);
+    }
+    AuthService.ClientLogin login =
+        auth.loginClient(request.clientId(), request.clientSecret(), null, address, request.ttl());
+    return TokenResponses.of(
+        login.token(),
+        "organization",
+        ManagementJson.organization(
+            management
+                .organization(login.client().subject())
+                .orElseThrow(() -> new MeridianException(ErrorCode.UNAUTHORIZED, "Unknown client")),
+            null));
+  }
+
+  @GET
+  @Path("me")
+  public byte[] me() {
+    AdminUser admin = signedInAdmin();
+    return ManagementJson.envelope("get admin user")
+        .data(ManagementJson.admin(admin, management.organizationsOf(admin)))
+        .toJson();
+  }
+
+  @GET
+  @Path("users/{user}")
+  public byte[] admin(@PathParam("user") String user) {
+    AdminUser admin = self(user);
+    return ManagementJson.envelope("get admin user")
+        .data(ManagementJson.admin(admin, management.organizationsOf(admin)))
+        .toJson();
+  }
+
+  /** {@code {oldpassword, newpassword}}; revokes the admin's tokens. */
+  @PUT
+  @Path("users/{user}/password")
+  public byte[] password(
+      @PathParam("user") String user,
+      @HeaderParam("Content-Type") String contentType,
+      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      InputStream body) {
+    AdminUser admin = self(user);
+    ObjectNode fields = bodies.fields(body, contentLength, contentType);
+    management.changePassword(
+        admin, fields.path("oldpassword").asText(null), fields.path("newpassword").asText(null));
+    return ManagementJson.envelope("set admin user password").toJson();
+  }
+
+  @PUT
+  @Path("users/{user}/revoketokens")
+  public byte[] revokeTokens(@PathParam("user") String user) {
+    AdminUser admin = self(user);
+    tokens.revokeAll(admin.id());
+    return ManagementJson.envelope("revoked user tokens").toJson();
+  }
+
+  @POST
+  @Path("users/{user}/revoketokens")
+  public byte[] revokeTokensByPost(@PathParam("user") String user) {
+    return revokeTokens(user);
+  }
+
+  private AdminUser signedInAdmin() {
+    Principal caller = Caller.current();
+    if (caller.kind() != PrincipalKind.ADMIN) {
+      throw caller.isGuest()
+          ? new MeridianException(ErrorCode.UNAUTHORIZED, "Sign in as an admin")
+          : new MeridianException(ErrorCode.FORBIDDEN, "Only admins have a management profile");
+    }
+    return management
+        .admin(caller.subject())
+        .orElseThrow(() -> new MeridianException(ErrorCode.UNAUTHORIZED, "Sign in again"));
+  }
+
+  /** The admin named, which must be the caller (or any admin, for the superuser). */
+  private AdminUser self(String user) {
+    Principal caller = Caller.current();
+    if (caller.kind() == PrincipalKind.SUPERUSER) {
+      return management.admin(user);
+    }
+    AdminUser admin = signedInAdmin();
+    if (!(user.equalsIgnoreCase("me")
+        || user.equalsIgnoreCase(admin.username())
+        || user.equalsIgnoreCase(admin.email())
+        || user.equalsIgnoreCase(admin.id().toString()))) {
+      throw new MeridianException(ErrorCode.FORBIDDEN, "Admins may only manage themselves");
+    }
+    return admin;
+  }
+}

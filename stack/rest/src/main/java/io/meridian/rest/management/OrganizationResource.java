@@ -1,0 +1,287 @@
+package io.meridian.rest.management;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.Json;
+import io.meridian.core.common.MeridianException;
+import io.meridian.core.identity.Principal;
+import io.meridian.core.identity.PrincipalKind;
+import io.meridian.core.identity.access.AccessControl;
+import io.meridian.core.identity.admin.AdminUser;
+import io.meridian.core.identity.admin.ManagementService;
+import io.meridian.core.identity.admin.Organization;
+import io.meridian.core.identity.token.ClientCredentials;
+import io.meridian.rest.access.Caller;
+import io.meridian.rest.api.JsonBodies;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.io.InputStream;
+
+/**
+ * {@code /management/orgs} (or {@code organizations}): registering organizations, their
+ * applications, client credentials and admins. Everything below an organization is for its admins,
+ * its own client credentials and the superuser.
+ */
+@Path("/management/{organizations: orgs|organizations}")
+@Produces(MediaType.APPLICATION_JSON)
+public class OrganizationResource {
+  private final ManagementService management;
+  private final AccessControl access;
+  private final ClientCredentials credentials;
+  private final JsonBodies bodies;
+  private final boolean openRegistration;
+
+  public OrganizationResource(
+      ManagementService management,
+      AccessControl access,
+      ClientCredentials credentials,
+      JsonBodies bodies,
+      boolean openRegistration) {
+    this.management = management;
+    this.access = access;
+    this.credentials = credentials;
+    this.bodies = bodies;
+    this.openRegistration = openRegistration;
+  }
+
+  /** {@code {organization, username, name, email, password}}: an organization and its owner. */
+  @POST
+  public byte[] register(
+      @HeaderParam("Content-Type") String contentType,
+      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      InputStream body) {
+    Principal caller = Caller.current();
+    if (!openRegistration && caller.kind() != PrincipalKind.SUPERUSER) {
+      throw caller.isGuest()
+          ? new MeridianException(
+              ErrorCode.UNAUTHORIZED, "Registration is closed: sign in as the superuser")
+          : new MeridianException(ErrorCode.FORBIDDEN, "Only the superuser may add organizations");
+    }
+    ObjectNode fields = bodies.fields(body, contentLength, contentType);
+    ManagementService.Registration registration =
+        management.register(
+            text(fields, "organization"),
+            text(fields, "username"),
+            text(fields, "name"),
+            text(fields, "email"),
+            text(fields, "password"));
+    ObjectNode data = Json.object();
+    data.set(
+        "owner",
+        ManagementJson.admin(registration.owner(), java.util.List.of(registration.organization())));
+    data.set(
+        "organization",
+        ManagementJson.organization(registration.organization(), java.util.List.of()));
+    return ManagementJson.envelope("new organization")
+        .field("status", Json.MAPPER.getNodeFactory().textNode("ok"))
+        .data(data)
+        .toJson();
+  }
+
+  @GET
+  @Path("{org}")
+  public byte[] organization(@PathParam("org") String org) {
+    Organization organization = administered(org);
+    return ManagementJson.envelope("get organization")
+        .field(
+            "organization",
+            ManagementJson.organization(organization, management.applications(organization)))
+        .toJson();
+  }
+
+  @GET
+  @Path("{org}/{apps: apps|applications}")
+  public byte[] applications(@PathParam("org") String org) {
+    Organization organization = administered(org);
+    return ManagementJson.envelope("get organization application")
+        .data(ManagementJson.applications(management.applications(organization)))
+        .toJson();
+  }
+
+  /** {@code {"name": "app"}}: a new application with Usergrid's default roles. */
+  @POST
+  @Path("{org}/{apps: apps|applications}")
+  public byte[] createApplication(
+      @PathParam("org") String org,
+      @HeaderParam("Content-Type") String contentType,
+      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      InputStream body) {
+    Organization organization = administered(org);
+    ObjectNode fields = bodies.fields(body, contentLength, contentType);
+    ApplicationRef application = management.createApplication(organization, text(fields, "name"));
+    return ManagementJson.envelope("new application")
+        .data(ManagementJson.applications(java.util.List.of(application)))
+        .toJson();
+  }
+
+  @GET
+  @Path("{org}/{apps: apps|applications}/{app}")
+  public byte[] application(@PathParam("org") String org, @PathParam("app") String app) {
+    Organization organization = administered(org);
+    return ManagementJson.envelope("get application")
+        .data(ManagementJson.application(management.application(organization, app)))
+        .toJson();
+  }
+
+  /** Needs {@code confirm_application_identifier} set to the application's name or uuid. */
+  @DELETE
+  @Path("{org}/{apps: apps|applications}/{app}")
+  public byte[] deleteApplication(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @QueryParam("confirm_application_identifier") String confirmation) {
+    Organization organization = administered(org);
+    ApplicationRef application = management.application(organization, app);
+    management.deleteApplication(application, confirmation);
+    return ManagementJson.envelope("delete application")
+        .data(ManagementJson.application(application))
+        .toJson();
+  }
+
+  @GET
+  @Path("{org}/credentials")
+  public byte[] organizationCredentials(@PathParam("org") String org) {
+    Organization organization = administered(org);
+    return credentials(
+        "get organization client credentials", PrincipalKind.ORGANIZATION, organization.id());
+  }
+
+  @POST
+  @Path("{org}/credentials")
+  public byte[] regenerateOrganizationCredentials(@PathParam("org") String org) {
+    Organization organization = administered(org);
+    credentials.regenerate(organization.id());
+    return credentials(
+        "generate organization client credentials", PrincipalKind.ORGANIZATION, organization.id());
+  }
+
+  @GET
+  @Path("{org}/{apps: apps|applications}/{app}/credentials")
+  public byte[] applicationCredentials(@PathParam("org") String org, @PathParam("app") String app) {
+    ApplicationRef application = management.application(administered(org), app);
+    return credentials(
+        "get application client credentials", PrincipalKind.APPLICATION, application.id());
+  }
+
+  @POST
+  @Path("{org}/{apps: apps|applications}/{app}/credentials")
+  public byte[] regenerateApplicationCredentials(
+      @PathParam("org") String org, @PathParam("app") String app) {
+    ApplicationRef application = management.application(administered(org), app);
+    credentials.regenerate(application.id());
+    return credentials(
+        "generate application client credentials", PrincipalKind.APPLICATION, application.id());
+  }
+
+  @GET
+  @Path("{org}/users")
+  public byte[] admins(@PathParam("org") String org) {
+    Organization organization = administered(org);
+    var admins = Json.MAPPER.createArrayNode();
+    for (AdminUser admin : management.admins(organization)) {
+      admins.add(ManagementJson.admin(admin, java.util.List.of()));
+    }
+    return ManagementJson.envelope("get organization users").data(admins).toJson();
+  }
+
+  /** {@code {username, email, name, password}}: a new admin of this organization. */
+  @POST
+  @Path("{org}/users")
+  public byte[] addNewAdmin(
+      @PathParam("org") String org,
+      @HeaderParam("Content-Type") String contentType,
+      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      InputStream body) {
+    Organization organization = administered(org);
+    ObjectNode fields = bodies.fields(body, contentLength, contentType);
+    AdminUser admin =
+        management.createAdmin(
+            text(fields, "username"),
+            text(fields, "name"),
+            text(fields, "email"),
+            text(fields, "password"));
+    management.addAdmin(organization, admin);
+    return ManagementJson.envelope("create user")
+        .data(
+            Json.object().set("user", ManagementJson.admin(admin, java.util.List.of(organization))))
+        .toJson();
+  }
+
+  /** Adds an existing admin (by uuid, username or email) to this organization. */
+  @PUT
+  @Path("{org}/users/{user}")
+  public byte[] addAdmin(@PathParam("org") String org, @PathParam("user") String user) {
+    Organization organization = administered(org);
+    AdminUser admin = management.admin(user);
+    management.addAdmin(organization, admin);
+    return ManagementJson.envelope("add user to organization")
+        .data(Json.object().set("user", ManagementJson.admin(admin, java.util.List.of())))
+        .toJson();
+  }
+
+  @DELETE
+  @Path("{org}/users/{user}")
+  public byte[] removeAdmin(@PathParam("org") String org, @PathParam("user") String user) {
+    Organization organization = administered(org);
+    AdminUser admin = management.admin(user);
+    management.removeAdmin(organization, admin);
+    return ManagementJson.envelope("remove user from organization")
+        .data(Json.object().set("user", ManagementJson.admin(admin, java.util.List.of())))
+        .toJson();
+  }
+
+  private byte[] credentials(String action, PrincipalKind kind, java.util.UUID owner) {
+    ClientCredentials.Pair pair = credentials.current(kind, owner);
+    return ManagementJson.envelope(action)
+        .field(
+            "credentials",
+            Json.object()
+                .put("client_id", pair.clientId())
+                .put("client_secret", pair.clientSecret()))
+        .toJson();
+  }
+
+  /**
+   * The organization, once the caller is known to administer it. An unknown organization and one
+   * the caller may not see answer alike, so names cannot be probed.
+   */
+  private Organization administered(String org) {
+    Principal caller = Caller.current();
+    if (caller.isGuest()) {
+      throw new MeridianException(ErrorCode.UNAUTHORIZED, "Sign in as an admin");
+    }
+    if (caller.kind() == PrincipalKind.SUPERUSER) {
+      return management.organization(org);
+    }
+    Organization organization;
+    try {
+      organization = management.organization(org);
+    } catch (MeridianException e) {
+      throw forbidden();
+    }
+    if (!access.administersOrganization(caller, organization.id())) {
+      throw forbidden();
+    }
+    return organization;
+  }
+
+  private static MeridianException forbidden() {
+    return new MeridianException(
+        ErrorCode.FORBIDDEN, "You are not an administrator of this organization");
+  }
+
+  private static String text(ObjectNode fields, String name) {
+    var value = fields.get(name);
+    return value == null || value.isNull() || !value.isValueNode() ? null : value.asText();
+  }
+}
