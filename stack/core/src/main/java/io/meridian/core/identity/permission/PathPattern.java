@@ -1,6 +1,7 @@
 package io.meridian.core.identity.permission;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -41,17 +42,14 @@ public final class PathPattern {
     ANY_DEPTH
   }
 
+  /** One pattern segment; {@link #matches} takes a lowercase path segment. */
   private record Segment(Kind kind, String literal, Glob glob) {
     boolean matches(String pathSegment) {
       boolean anyEntity = ANY_ENTITY.equals(pathSegment);
       return switch (kind) {
         case ONE, ANY_DEPTH -> true;
-        case LITERAL ->
-            !anyEntity
-                && (literal.equals(pathSegment)
-                    || literal.equals(pathSegment.toLowerCase(Locale.ROOT)));
-        case GLOB ->
-            anyEntity ? glob.acceptsAnything() : glob.matches(pathSegment.toLowerCase(Locale.ROOT));
+        case LITERAL -> !anyEntity && literal.equals(pathSegment);
+        case GLOB -> anyEntity ? glob.acceptsAnything() : glob.matches(pathSegment);
       };
     }
   }
@@ -113,27 +111,42 @@ public final class PathPattern {
         || (index == 1 && text.equals("me") && texts.get(0).equals("users"));
   }
 
-  /** Whether the path (canonical segments, none null) is one this pattern grants. */
+  /**
+   * Whether this pattern grants the path: its segments, none null, compared case-insensitively
+   * (lowercased with {@link Locale#ROOT}, like the pattern).
+   */
   public boolean matches(List<String> path) {
-    return matchesChecked(checked(path));
+    return matchesCanonical(canonical(path));
   }
 
-  /** The path, with random access, after checking it holds no null segment. */
-  static List<String> checked(List<String> path) {
+  /**
+   * The path as the matcher needs it: random access, lowercase, no null segment. Done once per
+   * request rather than per comparison; a canonical path comes back as it is, with no copy.
+   */
+  static List<String> canonical(List<String> path) {
     List<String> segments = path instanceof RandomAccess ? path : List.copyOf(path);
+    String[] lowered = null;
     for (int i = 0; i < segments.size(); i++) {
-      Objects.requireNonNull(segments.get(i), "path segment");
+      String segment = Objects.requireNonNull(segments.get(i), "path segment");
+      // toLowerCase returns the very same string when nothing changes.
+      String lower = segment.toLowerCase(Locale.ROOT);
+      if (lower != segment && lowered == null) {
+        lowered = segments.toArray(String[]::new);
+      }
+      if (lowered != null) {
+        lowered[i] = lower;
+      }
     }
-    return segments;
+    return lowered == null ? segments : Arrays.asList(lowered);
   }
 
   /**
    * Matches with the two-pointer wildcard algorithm over segments: on a mismatch only the most
    * recent {@code **} is revisited, which suffices because every other pattern segment consumes
-   * exactly one path segment. At most pattern length times path length steps, no recursion, no
-   * allocation (when the path is already lowercase, as canonical paths are).
+   * exactly one path segment. At most pattern length times path length steps, no recursion and no
+   * allocation. Takes a path from {@link #canonical}.
    */
-  boolean matchesChecked(List<String> path) {
+  boolean matchesCanonical(List<String> path) {
     if (matchesNothing) {
       return false;
     }
@@ -150,7 +163,7 @@ public final class PathPattern {
         at++;
       } else if (lastAnyDepth >= 0) {
         next = lastAnyDepth + 1;
-        at = anyDepthStart + 1;
+        at = ++anyDepthStart;
       } else {
         return false;
       }

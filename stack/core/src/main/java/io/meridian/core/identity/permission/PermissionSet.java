@@ -57,9 +57,9 @@ public final class PermissionSet {
   /** Whether a request with this verb on this path (canonical segments) is allowed. */
   public boolean allows(Verb verb, List<String> path) {
     Objects.requireNonNull(verb, "verb");
-    List<String> segments = PathPattern.checked(path);
+    List<String> segments = PathPattern.canonical(path);
     for (PathPattern pattern : byVerb[verb.ordinal()]) {
-      if (pattern.matchesChecked(segments)) {
+      if (pattern.matchesCanonical(segments)) {
         return true;
       }
     }
