@@ -2,8 +2,7 @@ package io.meridian.core.secret;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.datastax.oss.driver.api.core.CqlSession;
-import io.meridian.core.CassandraTestSession;
+import io.meridian.core.CassandraIT;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -11,23 +10,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-class CassandraSecretStoreIT {
-  private static CqlSession session;
+class CassandraSecretStoreIT extends CassandraIT {
   private final String name = "test-" + UUID.randomUUID();
-
-  @BeforeAll
-  static void connect() {
-    session = CassandraTestSession.open();
-  }
-
-  @AfterAll
-  static void disconnect() {
-    session.close();
-  }
 
   @Test
   void a_new_secret_has_the_length_asked_for_and_stays_the_same() {

@@ -70,8 +70,15 @@ public final class AccessFeed implements AutoCloseable {
     listeners.add(listener);
   }
 
+  /**
+   * Tells every node: this one at once (so a caller sees its own change on its next request, such
+   * as the secret a regeneration made), the others at their next poll.
+   */
   public void publish(AccessEvent event) {
     store.publish(event);
+    for (Consumer<AccessEvent> listener : listeners) {
+      listener.accept(event);
+    }
   }
 
   /** Polls once now (so a node starts fresh), then every interval. */

@@ -2,34 +2,25 @@ package io.meridian.core.identity.login;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.datastax.oss.driver.api.core.CqlSession;
-import io.meridian.core.CassandraTestSession;
+import io.meridian.core.CassandraIT;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-class CassandraLoginFailureStoreIT {
+class CassandraLoginFailureStoreIT extends CassandraIT {
   private static final Duration TTL = Duration.ofMinutes(5);
 
-  private static CqlSession session;
   private static CassandraLoginFailureStore store;
   private final String key = "user:test-" + UUID.randomUUID();
   private final Instant start = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 
   @BeforeAll
-  static void connect() {
-    session = CassandraTestSession.open();
+  static void createStore() {
     store = new CassandraLoginFailureStore(session);
-  }
-
-  @AfterAll
-  static void disconnect() {
-    session.close();
   }
 
   @Test
