@@ -12,12 +12,14 @@ RESULTS_NAME=""
 # shellcheck source=common.sh
 source "$here/common.sh"
 ENTITIES="${ENTITIES:-10000}"
-APP="bench$(date +%s)"
-COLLECTION="/bench/$APP/things"
+eval "$(python3 "$here/provision.py" "$BASE")"
+export TOKEN
+wrk_args+=(-H "Authorization: Bearer $TOKEN")
+COLLECTION="/$ORG/$APP/things"
 
 echo "Loading $ENTITIES entities into $COLLECTION ..."
 python3 - "$BASE" "$COLLECTION" "$ENTITIES" "$out" <<'PY'
-import json, sys, urllib.request
+import json, os, sys, urllib.request
 base, collection, total, out = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 uuids, names = [], []
 batch = 200
@@ -26,7 +28,9 @@ for start in range(0, total, batch):
               "notes": "x" * 850} for i in range(start, min(total, start + batch))]
     req = urllib.request.Request(base + collection + "?consistency=eventual",
                                  data=json.dumps(items).encode(),
-                                 headers={"Content-Type": "application/json"}, method="POST")
+                                 headers={"Content-Type": "application/json",
+                                          "Authorization": "Bearer " + os.environ["TOKEN"]},
+                                 method="POST")
     with urllib.request.urlopen(req) as resp:
         for entity in json.load(resp)["entities"]:
             uuids.append(collection + "/" + entity["uuid"])

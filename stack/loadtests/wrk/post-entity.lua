@@ -19,5 +19,8 @@ request = function()
   if query ~= nil and query ~= "" then
     path = path .. "?" .. query
   end
-  return wrk.format("POST", path, { ["Content-Type"] = "application/json" }, body)
+  return wrk.format("POST", path, {
+    ["Content-Type"] = "application/json",
+    ["Authorization"] = "Bearer " .. os.getenv("TOKEN"),
+  }, body)
 end

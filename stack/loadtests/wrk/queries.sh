@@ -17,14 +17,19 @@ ENTITIES="${ENTITIES:-100000}"
 # OUT=<an earlier run's folder> reuses its data set instead of loading a new one.
 if [ -f "$out/collection.txt" ]; then
   COLLECTION="$(cat "$out/collection.txt")"
+  source "$out/app.env"
 else
-  COLLECTION="/bench/query$(date +%s)/things"
+  python3 "$here/provision.py" "$BASE" > "$out/app.env"
+  source "$out/app.env"
+  COLLECTION="/$ORG/$APP/things"
 fi
+export TOKEN
+wrk_args+=(-H "Authorization: Bearer $TOKEN")
 
 if [ ! -f "$out/collection.txt" ]; then
 echo "Loading $ENTITIES entities into $COLLECTION ..."
 python3 - "$BASE" "$COLLECTION" "$ENTITIES" "$out" <<'PY'
-import json, sys, time, urllib.request
+import json, os, sys, time, urllib.request
 base, collection, total, out = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 uuids = []
 batch = 1000
@@ -34,7 +39,9 @@ for start in range(0, total, batch):
               "notes": "n" * 200} for i in range(start, min(total, start + batch))]
     req = urllib.request.Request(base + collection + "?consistency=eventual",
                                  data=json.dumps(items).encode(),
-                                 headers={"Content-Type": "application/json"}, method="POST")
+                                 headers={"Content-Type": "application/json",
+                                          "Authorization": "Bearer " + os.environ["TOKEN"]},
+                                 method="POST")
     with urllib.request.urlopen(req) as resp:
         uuids += [collection + "/" + e["uuid"] for e in json.load(resp)["entities"]]
 open(out + "/uuid-paths.txt", "w").write("\n".join(uuids) + "\n")
@@ -59,7 +66,7 @@ WRK_PAGE_PATH="$COLLECTION?limit=1000&ql=$(enc "select * order by score asc")" \
 
 echo "== page depth (one request at a time, milliseconds)" | tee -a "$out/summary.txt"
 python3 - "$BASE" "$COLLECTION" "$(enc "select * order by score asc")" <<'PY' | tee -a "$out/summary.txt"
-import json, sys, time, urllib.request
+import json, os, sys, time, urllib.request
 base, collection, ordered = sys.argv[1], sys.argv[2], sys.argv[3]
 for label, first in (("listing", collection + "?limit=1000"),
                      ("ordered query", collection + "?limit=1000&ql=" + ordered)):
@@ -67,7 +74,9 @@ for label, first in (("listing", collection + "?limit=1000"),
     while True:
         url = base + first + ("&cursor=" + cursor if cursor else "")
         t = time.perf_counter()
-        body = json.load(urllib.request.urlopen(url))
+        request = urllib.request.Request(
+            url, headers={"Authorization": "Bearer " + os.environ["TOKEN"]})
+        body = json.load(urllib.request.urlopen(request))
         times[page] = (time.perf_counter() - t) * 1000
         seen.update(e["uuid"] for e in body["entities"])
         page += 1

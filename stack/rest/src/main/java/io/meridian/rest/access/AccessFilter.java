@@ -41,7 +41,9 @@ import java.util.Set;
 @PreMatching
 @Priority(Priorities.AUTHENTICATION)
 public final class AccessFilter implements ContainerRequestFilter, ContainerResponseFilter {
-  private static final Set<String> OPEN = Set.of("", "status", "lb-status", "management");
+  /** Served to anyone without looking at credentials (health checks stay free of crypto). */
+  private static final Set<String> PUBLIC = Set.of("", "status", "lb-status");
+
   private static final Set<String> MEMBERSHIPS_OF_USERS = Set.of("roles", "permissions", "groups");
   private static final Set<String> MEMBERSHIPS_OF_GROUPS = Set.of("roles", "permissions", "users");
 
@@ -66,12 +68,16 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
 
   @Override
   public void filter(ContainerRequestContext request) {
+    Caller.clear();
     List<PathSegment> segments = segments(request.getUriInfo().getPathSegments(true));
+    String first = segments.isEmpty() ? "" : segments.get(0).getPath();
+    if (PUBLIC.contains(first)) {
+      return;
+    }
     Principal caller = authenticate(request);
     Caller.set(caller);
-    String first = segments.isEmpty() ? "" : segments.get(0).getPath();
-    if (OPEN.contains(first)) {
-      return;
+    if (first.equals("management")) {
+      return; // its resources check the caller against the organization they address
     }
     if (first.equals("system")) {
       requireSuperuser(caller);

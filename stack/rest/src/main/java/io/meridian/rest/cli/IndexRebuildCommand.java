@@ -39,6 +39,20 @@ public final class IndexRebuildCommand implements Callable<Integer> {
       description = "A Meridian server (default: ${DEFAULT-VALUE}).")
   URI url;
 
+  @Option(
+      names = "--token",
+      defaultValue = "${env:MERIDIAN_TOKEN}",
+      description = "A superuser access token (default: $MERIDIAN_TOKEN); else sign in as --user.")
+  String token;
+
+  @Option(
+      names = "--user",
+      defaultValue = "superuser",
+      description =
+          "The superuser to sign in as (default: ${DEFAULT-VALUE}), with the password"
+              + " from $MERIDIAN_PASSWORD or asked for.")
+  String user;
+
   @Option(names = "--no-wait", description = "Start the rebuild and return at once.")
   boolean noWait;
 
@@ -73,7 +87,14 @@ public final class IndexRebuildCommand implements Callable<Integer> {
       err.println("Name the application as <org>/<app>, got '" + application + "'");
       return 2;
     }
-    String base = url.toString().replaceAll("/+$", "") + "/system/index/rebuild/" + application;
+    String root = url.toString().replaceAll("/+$", "");
+    if (token == null || token.isBlank()) {
+      token = signIn(root, err);
+      if (token == null) {
+        return 1;
+      }
+    }
+    String base = root + "/system/index/rebuild/" + application;
     JsonNode started = send(HttpRequest.newBuilder(URI.create(base)).POST(noBody()), err);
     if (started == null) {
       return 1;
@@ -119,9 +140,36 @@ public final class IndexRebuildCommand implements Callable<Integer> {
     return job.hasNonNull("error") ? line + ": " + job.path("error").asText() : line;
   }
 
+  /**
+   * A superuser token from {@code /management/token}; the password never goes on a command line.
+   */
+  private String signIn(String root, PrintWriter err) throws IOException, InterruptedException {
+    String password = System.getenv("MERIDIAN_PASSWORD");
+    if (password == null && System.console() != null) {
+      char[] typed = System.console().readPassword("Password for %s: ", user);
+      password = typed == null ? null : new String(typed);
+    }
+    if (password == null) {
+      err.println("Give a token (--token or $MERIDIAN_TOKEN) or a password ($MERIDIAN_PASSWORD)");
+      return null;
+    }
+    var body = Json.object().put("grant_type", "password").put("username", user);
+    body.put("password", password);
+    JsonNode answer =
+        send(
+            HttpRequest.newBuilder(URI.create(root + "/management/token"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(Json.write(body))),
+            err);
+    return answer == null ? null : answer.path("access_token").asText();
+  }
+
   private JsonNode send(HttpRequest.Builder request, PrintWriter err)
       throws IOException, InterruptedException {
     HttpResponse<String> response;
+    if (token != null && !token.isBlank()) {
+      request.header("Authorization", "Bearer " + token);
+    }
     try {
       response =
           http.send(

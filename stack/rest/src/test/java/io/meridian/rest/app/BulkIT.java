@@ -73,9 +73,12 @@ class BulkIT extends MeridianIT {
   @Test
   void matrix_parameters_query_a_collection_and_follow_a_verb() {
     String young =
-        api.post(path("users"), "{\"name\":\"young\",\"age\":2}").entity().path("uuid").asText();
+        api.post(path("users"), "{\"username\":\"young\",\"age\":2}")
+            .entity()
+            .path("uuid")
+            .asText();
     String old =
-        api.post(path("users"), "{\"name\":\"old\",\"age\":40}").entity().path("uuid").asText();
+        api.post(path("users"), "{\"username\":\"old\",\"age\":40}").entity().path("uuid").asText();
     String phone = api.post(path("devices"), "{\"name\":\"phone\"}").entity().path("uuid").asText();
     String watch = api.post(path("devices"), "{\"name\":\"watch\"}").entity().path("uuid").asText();
     api.post(path("users") + "/young/devices/devices/watch", "");

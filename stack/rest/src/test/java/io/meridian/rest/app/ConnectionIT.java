@@ -18,8 +18,12 @@ class ConnectionIT extends MeridianIT {
 
   @BeforeEach
   void people_and_dogs() {
-    fred = api.post(path("users"), "{\"name\":\"fred\"}").entity().path("uuid").asText();
-    api.post(path("users"), "{\"name\":\"wilma\"}");
+    fred =
+        api.post(path("users"), "{\"username\":\"fred\",\"name\":\"fred\"}")
+            .entity()
+            .path("uuid")
+            .asText();
+    api.post(path("users"), "{\"username\":\"wilma\",\"name\":\"wilma\"}");
     rex =
         api.post(path("dogs"), "{\"name\":\"rex\",\"color\":\"brown\"}")
             .entity()

@@ -44,7 +44,7 @@ class ServerCrashIT extends MeridianIT {
                 "meridian.indexing.fast-path-enabled", "false",
                 "meridian.indexing.repair-enabled", "false"),
             "crashing");
-    ApiClient doomed = new ApiClient("http://127.0.0.1:" + port);
+    ApiClient doomed = new ApiClient("http://127.0.0.1:" + port).withToken(api.token());
     List<String> acknowledged = new ArrayList<>();
     try {
       awaitReady(doomed);
@@ -63,7 +63,7 @@ class ServerCrashIT extends MeridianIT {
 
     Process restarted = startServer(port, Map.of(), "restarted");
     try {
-      ApiClient node = new ApiClient("http://127.0.0.1:" + port);
+      ApiClient node = new ApiClient("http://127.0.0.1:" + port).withToken(api.token());
       awaitReady(node);
       Eventually.within(
           Duration.ofSeconds(60),

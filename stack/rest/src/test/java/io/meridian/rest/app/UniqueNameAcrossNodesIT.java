@@ -53,7 +53,7 @@ class UniqueNameAcrossNodesIT extends MeridianIT {
       ExecutorService pool = Executors.newFixedThreadPool(writers);
       List<Future<Reply>> replies = new ArrayList<>();
       for (int i = 0; i < writers; i++) {
-        ApiClient node = i % 2 == 0 ? api : second;
+        ApiClient node = i % 2 == 0 ? api : second.withToken(api.token());
         int writer = i;
         replies.add(
             pool.submit(
@@ -81,7 +81,13 @@ class UniqueNameAcrossNodesIT extends MeridianIT {
 
       assertThat(won).as("winners in round " + round).isEqualTo(1);
       assertThat(duplicate).isEqualTo(writers - 1);
-      assertThat(second.get(path("tickets") + "/" + name).entity().path("uuid").asText())
+      assertThat(
+              second
+                  .withToken(api.token())
+                  .get(path("tickets") + "/" + name)
+                  .entity()
+                  .path("uuid")
+                  .asText())
           .isEqualTo(winner);
     }
   }

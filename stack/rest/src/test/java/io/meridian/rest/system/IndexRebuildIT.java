@@ -9,6 +9,7 @@ import io.meridian.rest.cli.IndexRebuildCommand;
 import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.ApiClient.Reply;
 import io.meridian.rest.support.Eventually;
+import io.meridian.rest.support.Identities;
 import io.meridian.rest.support.MeridianIT;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -26,6 +27,28 @@ import picocli.CommandLine;
 class IndexRebuildIT extends MeridianIT {
   private static final HttpClient HTTP = HttpClient.newHttpClient();
   private static final String INDEX = "meridian-it-entities";
+
+  private ApiClient root;
+
+  /** A client signed in as the superuser: /system is the operators'. */
+  private ApiClient root() {
+    if (root == null) {
+      root = api.withToken(Identities.superuserToken(api));
+    }
+    return root;
+  }
+
+  @Test
+  void only_the_superuser_may_start_a_rebuild() {
+    assertThat(api.post("/system/index/rebuild/" + org + "/" + app, "").status()).isEqualTo(403);
+    assertThat(api.anonymous().post("/system/index/rebuild/" + org + "/" + app, "").status())
+        .isEqualTo(401);
+    assertThat(
+            api.withToken(organization.adminToken())
+                .get("/system/index/rebuild/" + org + "/" + app)
+                .status())
+        .isEqualTo(403);
+  }
 
   private List<String> query(String ql) {
     return api.get(path("rocks") + "?limit=1000&ql=" + ApiClient.encode(ql)).uuids();
@@ -75,7 +98,7 @@ class IndexRebuildIT extends MeridianIT {
     return Eventually.within(
         Duration.ofSeconds(60),
         () -> {
-          Reply reply = api.get("/system/index/rebuild/" + org + "/" + app + "/" + jobId);
+          Reply reply = root().get("/system/index/rebuild/" + org + "/" + app + "/" + jobId);
           assertThat(reply.status()).isEqualTo(200);
           JsonNode job = reply.json().path("data");
           assertThat(job.path("status").asText()).isEqualTo("completed");
@@ -104,18 +127,20 @@ class IndexRebuildIT extends MeridianIT {
             + "\",\"deleted\":false,\"fields\":[]}");
     assertThat(query("kind = 'granite'")).containsExactly(rocks.get(1));
 
-    Reply start = api.post("/system/index/rebuild/" + org + "/" + app, "");
+    Reply start = root().post("/system/index/rebuild/" + org + "/" + app, "");
 
     assertThat(start.status()).isEqualTo(202);
     JsonNode job = waitForCompletion(start.json().path("data").path("jobId").asText());
-    assertThat(job.path("collectionsTotal").asInt()).isEqualTo(2);
-    assertThat(job.path("collectionsDone").asInt()).isEqualTo(2);
-    assertThat(job.path("entitiesIndexed").asLong()).isEqualTo(4);
+    // rocks, pebbles, and the roles every application starts with (guest, default, admin)
+    assertThat(job.path("collectionsTotal").asInt()).isEqualTo(3);
+    assertThat(job.path("collectionsDone").asInt()).isEqualTo(3);
+    assertThat(job.path("entitiesIndexed").asLong()).isEqualTo(4 + 3);
     assertThat(job.path("entriesRemoved").asLong()).isEqualTo(1);
     assertThat(query("kind = 'granite'")).containsExactlyInAnyOrder(rocks.get(0), rocks.get(1));
     assertThat(query("kind = 'basalt'")).containsExactly(rocks.get(2));
     assertThat(
-            api.get("/system/index/rebuild/" + org + "/" + app)
+            root()
+                .get("/system/index/rebuild/" + org + "/" + app)
                 .json()
                 .path("data")
                 .get(0)
@@ -134,24 +159,36 @@ class IndexRebuildIT extends MeridianIT {
     CommandLine command =
         IndexRebuildCommand.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err));
 
-    int exit = command.execute("rebuild", org + "/" + app, "--url", api.base(), "--poll", "200ms");
+    int exit =
+        command.execute(
+            "rebuild",
+            org + "/" + app,
+            "--url",
+            api.base(),
+            "--token",
+            root().token(),
+            "--poll",
+            "200ms");
 
     assertThat(exit).as(err.toString()).isZero();
     assertThat(out.toString())
         .contains("started")
         .contains("completed")
-        .contains("1/1 collections");
+        .contains("2/2 collections"); // rocks and roles
     assertThat(query("kind = 'slate'")).containsExactlyInAnyOrderElementsOf(rocks);
   }
 
   @Test
   void a_rebuild_of_an_unknown_application_or_job_is_404() {
-    assertThat(api.post("/system/index/rebuild/" + org + "/nosuchapp", "").status()).isEqualTo(404);
+    assertThat(root().post("/system/index/rebuild/" + org + "/nosuchapp", "").status())
+        .isEqualTo(404);
     api.post(path("rocks"), "{\"kind\":\"tuff\"}");
     assertThat(
-            api.get("/system/index/rebuild/" + org + "/" + app + "/" + UUID.randomUUID()).status())
+            root()
+                .get("/system/index/rebuild/" + org + "/" + app + "/" + UUID.randomUUID())
+                .status())
         .isEqualTo(404);
-    assertThat(api.get("/system/index/rebuild/" + org + "/" + app + "/not-a-job").status())
+    assertThat(root().get("/system/index/rebuild/" + org + "/" + app + "/not-a-job").status())
         .isEqualTo(404);
   }
 }

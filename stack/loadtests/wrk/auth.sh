@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# What authorisation costs, with wrk against a running Meridian (see docs/benchmarks.md).
+#   BASE=http://127.0.0.1:8080 ENTITIES=10000 DURATION=30s CONNECTIONS=32 THREADS=2 \
+#     stack/loadtests/wrk/auth.sh
+# Loads ENTITIES entities (~1 KB) into a fresh application, lets guests GET them (guest role
+# permission get:/things/*), signs up an app user, then runs GET by uuid, in turns: anonymously
+# (guest permission), with the app user's bearer token (token check plus permission check), and
+# with the application's client-credentials token; each pair twice, so drift shows.
+# Results go to target/wrk-results/ (never committed).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+RESULTS_NAME="auth-"
+# shellcheck source=common.sh
+source "$here/common.sh"
+ENTITIES="${ENTITIES:-10000}"
+eval "$(python3 "$here/provision.py" "$BASE")"
+export TOKEN
+COLLECTION="/$ORG/$APP/things"
+
+echo "Loading $ENTITIES entities into $COLLECTION ..."
+USER_TOKEN="$(python3 - "$BASE" "$ORG" "$APP" "$ENTITIES" "$out" <<'PY'
+import json, os, secrets, sys, urllib.request
+base, org, app, total, out = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
+
+def call(method, path, body, token=os.environ["TOKEN"]):
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = "Bearer " + token
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(),
+                                     headers=headers, method=method)
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+paths = []
+for start in range(0, total, 500):
+    items = [{"kind": "benchmark", "score": i % 1000, "notes": "x" * 850}
+             for i in range(start, min(total, start + 500))]
+    for entity in call("POST", f"/{org}/{app}/things?consistency=eventual", items)["entities"]:
+        paths.append(f"/{org}/{app}/things/{entity['uuid']}")
+open(out + "/uuid-paths.txt", "w").write("\n".join(paths) + "\n")
+call("POST", f"/{org}/{app}/roles/guest/permissions", {"permission": "get:/things/*"})
+password = secrets.token_urlsafe(12)
+call("POST", f"/{org}/{app}/users", {"username": "bench-user", "password": password}, None)
+print(call("POST", f"/{org}/{app}/token", {"grant_type": "password", "username": "bench-user",
+           "password": password, "ttl": 86400000}, None)["access_token"])
+PY
+)"
+sleep 2  # the guest permission reaches every node's cache within a second
+
+uuids() { WRK_PATHS="$out/uuid-paths.txt" run "$1" wrk "${wrk_args[@]}" "${@:2}" -s "$here/random-path.lua" "$BASE"; }
+run trivial-lb-status wrk "${wrk_args[@]}" "$BASE/lb-status"
+for round in 1 2; do
+  uuids "get-by-uuid-anonymous-$round"
+  uuids "get-by-uuid-user-token-$round" -H "Authorization: Bearer $USER_TOKEN"
+  uuids "get-by-uuid-app-token-$round" -H "Authorization: Bearer $TOKEN"
+done
+echo "Results in $out"
