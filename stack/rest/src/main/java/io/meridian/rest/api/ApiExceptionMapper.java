@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
+import io.meridian.core.common.RetryLaterException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -19,7 +20,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The one place where failures become responses, in the Usergrid error format {@code {error,
  * error_description, timestamp, duration}}. Only unexpected failures are logged (they are bugs or
- * outages); client errors are not. A response never carries a stack trace.
+ * outages); client errors are not. A response never carries a stack trace. A refusal that holds for
+ * a while says for how long in {@code Retry-After}.
  */
 public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
   private static final Logger LOG = LoggerFactory.getLogger(ApiExceptionMapper.class);
@@ -31,6 +33,11 @@ public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
 
   @Override
   public Response toResponse(Throwable failure) {
+    if (failure instanceof RetryLaterException later) {
+      return Response.fromResponse(respond(later.code(), later.description()))
+          .header("Retry-After", later.retryAfterSeconds())
+          .build();
+    }
     if (failure instanceof MeridianException meridian) {
       return respond(meridian.code(), meridian.description());
     }

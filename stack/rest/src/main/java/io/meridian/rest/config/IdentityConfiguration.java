@@ -129,9 +129,10 @@ class IdentityConfiguration {
       EntityStore store,
       PasswordHasher hasher,
       TokenService tokens,
-      Clock clock) {
+      Clock clock,
+      IdGenerator ids) {
     return new UserService(
-        entities, store, new CassandraUserCredentialStore(session), hasher, tokens, clock);
+        entities, store, new CassandraUserCredentialStore(session), hasher, tokens, clock, ids);
   }
 
   @Bean

@@ -12,7 +12,10 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /** A plain HTTP client for the API under test: real requests over loopback. */
 public final class ApiClient {
@@ -103,7 +106,8 @@ public final class ApiClient {
       return new Reply(
           response.statusCode(),
           response.body(),
-          response.headers().firstValue("Content-Type").orElse(null));
+          response.headers().firstValue("Content-Type").orElse(null),
+          response.headers().map());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (InterruptedException e) {
@@ -112,8 +116,21 @@ public final class ApiClient {
     }
   }
 
-  /** A response: status, raw body and its JSON. */
-  public record Reply(int status, String body, String contentType) {
+  /** A response: status, raw body and its JSON, and its headers (names in any case). */
+  public record Reply(
+      int status, String body, String contentType, Map<String, List<String>> headers) {
+    public Reply {
+      Map<String, List<String>> byName = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+      byName.putAll(headers);
+      headers = Collections.unmodifiableMap(byName);
+    }
+
+    /** The header's first value, or null. */
+    public String header(String name) {
+      List<String> values = headers.get(name);
+      return values == null || values.isEmpty() ? null : values.get(0);
+    }
+
     public JsonNode json() {
       try {
         return Json.MAPPER.readTree(body);

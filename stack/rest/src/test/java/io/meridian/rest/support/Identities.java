@@ -3,6 +3,8 @@ package io.meridian.rest.support;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.core.common.Json;
 import java.util.UUID;
 
 /**
@@ -34,6 +36,28 @@ public final class Identities {
                     + "\"}");
     assertThat(registered.status()).as(registered.body()).isEqualTo(200);
     return new Organization(name, admin, adminToken(api, admin, PASSWORD));
+  }
+
+  /** The superuser's token (its password is set in {@link TestServers}). */
+  public static String superuserToken(ApiClient api) {
+    return adminToken(api, "superuser", TestServers.SUPERUSER_PASSWORD);
+  }
+
+  /** A JSON object of string fields, given as name, value, name, value... */
+  public static String json(String... namesAndValues) {
+    ObjectNode json = Json.object();
+    for (int i = 0; i < namesAndValues.length; i += 2) {
+      json.put(namesAndValues[i], namesAndValues[i + 1]);
+    }
+    return Json.write(json);
+  }
+
+  /** A password sign-in at a token endpoint ({@code /management/token} or an application's). */
+  public static ApiClient.Reply signIn(
+      ApiClient api, String tokenPath, String username, String password) {
+    return api.anonymous()
+        .post(
+            tokenPath, json("grant_type", "password", "username", username, "password", password));
   }
 
   public static String adminToken(ApiClient api, String username, String password) {

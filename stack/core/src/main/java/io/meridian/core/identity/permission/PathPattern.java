@@ -162,6 +162,7 @@ public final class PathPattern {
         next++;
         at++;
       } else if (lastAnyDepth >= 0) {
+        // The most recent ** takes one more segment, and what follows it is tried from there.
         next = lastAnyDepth + 1;
         at = ++anyDepthStart;
       } else {

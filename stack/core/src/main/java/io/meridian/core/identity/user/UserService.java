@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.IdGenerator;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.entity.CollectionName;
 import io.meridian.core.entity.EntityService;
@@ -43,6 +44,7 @@ public final class UserService {
   private final PasswordHasher hasher;
   private final TokenService tokens;
   private final Clock clock;
+  private final IdGenerator ids;
 
   public UserService(
       EntityService entities,
@@ -50,8 +52,10 @@ public final class UserService {
       UserCredentialStore credentials,
       PasswordHasher hasher,
       TokenService tokens,
-      Clock clock) {
+      Clock clock,
+      IdGenerator ids) {
     this.clock = clock;
+    this.ids = ids;
     this.entities = entities;
     this.store = store;
     this.credentials = credentials;
@@ -92,8 +96,9 @@ public final class UserService {
       }
     }
     // Claimed for a provisional holder first: the users' uuids exist only once they are written.
+    // It must be a time UUID, as every holder in the unique-name table is.
     List<StoredEntity> created;
-    UUID provisional = UUID.randomUUID();
+    UUID provisional = ids.newTimeUuid();
     try {
       for (JsonNode body : properties) {
         Optional<String> email = email((ObjectNode) body);
