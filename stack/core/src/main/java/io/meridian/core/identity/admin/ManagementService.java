@@ -181,12 +181,11 @@ public final class ManagementService {
 
   /** Sets an admin's password and revokes its tokens; the old password is required. */
   public void changePassword(AdminUser admin, String oldPassword, String newPassword) {
-    String hash = hasher.hash(newPassword);
     String current = admins.passwordHash(admin.id()).orElse(null);
     if (oldPassword == null || !hasher.matches(oldPassword, current)) {
       throw new MeridianException(ErrorCode.INVALID_GRANT, "The old password is not right");
     }
-    admins.setPasswordHash(admin.id(), hash);
+    admins.setPasswordHash(admin.id(), hasher.hash(newPassword));
     tokens.revokeAll(admin.id());
   }
 

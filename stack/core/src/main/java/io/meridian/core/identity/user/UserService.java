@@ -219,14 +219,13 @@ public final class UserService {
       String oldPassword,
       String newPassword,
       boolean byAdministrator) {
-    String hash = hasher.hash(newPassword);
     if (!byAdministrator) {
       String current = credentials.passwordHash(application.id(), user.uuid()).orElse(null);
       if (oldPassword == null || !hasher.matches(oldPassword, current)) {
         throw new MeridianException(ErrorCode.INVALID_GRANT, "The old password is not right");
       }
     }
-    credentials.setPasswordHash(application.id(), user.uuid(), hash);
+    credentials.setPasswordHash(application.id(), user.uuid(), hasher.hash(newPassword));
     tokens.revokeAll(user.uuid());
   }
 
