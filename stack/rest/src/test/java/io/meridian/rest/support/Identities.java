@@ -135,9 +135,4 @@ public final class Identities {
     assertThat(token.status()).as(token.body()).isEqualTo(200);
     return token.json().path("access_token").asText();
   }
-
-  /** The superuser's token (its password is a test server setting). */
-  public static String superuserToken(ApiClient api) {
-    return adminToken(api, "superuser", TestServers.SUPERUSER_PASSWORD);
-  }
 }
