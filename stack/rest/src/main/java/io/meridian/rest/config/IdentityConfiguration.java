@@ -129,9 +129,10 @@ class IdentityConfiguration {
       EntityStore store,
       PasswordHasher hasher,
       TokenService tokens,
+      IdGenerator ids,
       Clock clock) {
     return new UserService(
-        entities, store, new CassandraUserCredentialStore(session), hasher, tokens, clock);
+        entities, store, new CassandraUserCredentialStore(session), hasher, tokens, ids, clock);
   }
 
   @Bean

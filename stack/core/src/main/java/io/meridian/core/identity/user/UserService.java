@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.IdGenerator;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.entity.CollectionName;
 import io.meridian.core.entity.EntityService;
@@ -42,6 +43,7 @@ public final class UserService {
   private final UserCredentialStore credentials;
   private final PasswordHasher hasher;
   private final TokenService tokens;
+  private final IdGenerator ids;
   private final Clock clock;
 
   public UserService(
@@ -50,7 +52,9 @@ public final class UserService {
       UserCredentialStore credentials,
       PasswordHasher hasher,
       TokenService tokens,
+      IdGenerator ids,
       Clock clock) {
+    this.ids = ids;
     this.clock = clock;
     this.entities = entities;
     this.store = store;
@@ -92,8 +96,9 @@ public final class UserService {
       }
     }
     // Claimed for a provisional holder first: the users' uuids exist only once they are written.
+    // The holder column is a timeuuid, so the provisional holder must be time-based too.
     List<StoredEntity> created;
-    UUID provisional = UUID.randomUUID();
+    UUID provisional = ids.newTimeUuid();
     try {
       for (JsonNode body : properties) {
         Optional<String> email = email((ObjectNode) body);
