@@ -149,8 +149,9 @@ public final class PathPattern {
         next++;
         at++;
       } else if (lastAnyDepth >= 0) {
+        // Let the last '**' take one more segment and retry what follows it from there.
         next = lastAnyDepth + 1;
-        at = anyDepthStart + 1;
+        at = ++anyDepthStart;
       } else {
         return false;
       }
