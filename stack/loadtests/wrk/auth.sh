@@ -5,7 +5,8 @@
 # Loads ENTITIES entities (~1 KB) into a fresh application, lets guests GET them (guest role
 # permission get:/things/*), signs up an app user, then runs GET by uuid, in turns: anonymously
 # (guest permission), with the app user's bearer token (token check plus permission check), and
-# with the application's client-credentials token; each pair twice, so drift shows.
+# with the application's client-credentials token; each pair twice, so drift shows. A warm-up pass
+# (WARMUP, default 20s) comes first.
 # Results go to target/wrk-results/ (never committed).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -49,6 +50,9 @@ sleep 2  # the guest permission reaches every node's cache within a second
 
 uuids() { WRK_PATHS="$out/uuid-paths.txt" run "$1" wrk "${wrk_args[@]}" "${@:2}" -s "$here/random-path.lua" "$BASE"; }
 run trivial-lb-status wrk "${wrk_args[@]}" "$BASE/lb-status"
+# A first pass reads every entity cold from Cassandra; it warms caches and is not compared.
+WRK_PATHS="$out/uuid-paths.txt" run warm-up wrk -t"$THREADS" -c"$CONNECTIONS" -d"${WARMUP:-20s}" \
+  -H "Authorization: Bearer $TOKEN" -s "$here/random-path.lua" "$BASE"
 for round in 1 2; do
   uuids "get-by-uuid-anonymous-$round"
   uuids "get-by-uuid-user-token-$round" -H "Authorization: Bearer $USER_TOKEN"

@@ -93,7 +93,9 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     feed.requireFresh();
     ApplicationRef application =
         applications.require(segments.get(0).getPath(), segments.get(1).getPath());
-    List<String> path = canonical(segments.subList(2, segments.size()), caller);
+    List<PathSegment> rest = segments.subList(2, segments.size());
+    requireQueryOnlyWhereRead(rest, verb.get());
+    List<String> path = canonical(rest, caller);
     if (verb.get() != Verb.GET && administers(path)) {
       access.requireAdministrator(caller, application);
     } else {
@@ -166,6 +168,28 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
       }
     }
     return decoded.subList(0, size);
+  }
+
+  /**
+   * 400 for matrix parameters anywhere but where a resource reads them as a query: on the
+   * collection segment, alone ({@code /users;ql=...}) or before a verb in a GET ({@code
+   * /users;ql=.../devices}). Elsewhere the resources ignore them, so {@code
+   * /users;ql=x/me/roles/admin} would be checked as a query but served as {@code
+   * /users/me/roles/admin}.
+   */
+  static void requireQueryOnlyWhereRead(List<PathSegment> rest, Verb verb) {
+    for (int i = 1; i < rest.size(); i++) {
+      if (!rest.get(i).getMatrixParameters().isEmpty()) {
+        throw new MeridianException(
+            ErrorCode.BAD_REQUEST, "Matrix parameters are only read on the collection segment");
+      }
+    }
+    if (!rest.get(0).getMatrixParameters().isEmpty()
+        && (rest.size() > 2 || rest.size() == 2 && verb != Verb.GET)) {
+      throw new MeridianException(
+          ErrorCode.BAD_REQUEST,
+          "A query in the path ('/users;ql=...') may only be followed by a verb, in a GET");
+    }
   }
 
   /**

@@ -9,6 +9,7 @@ import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.QueryPage;
 import io.meridian.core.entity.StoredEntity;
+import io.meridian.rest.access.Caller;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -106,7 +107,8 @@ public class ConnectionResource {
     }
     ApplicationRef application = applications.require(org, app);
     CollectionName name = CollectionName.of(collection);
-    StoredEntity found = connections.connectedEntity(application, name, entity, verb, target);
+    StoredEntity found =
+        connections.connectedEntity(application, name, Caller.entity(name, entity), verb, target);
     return Responses.envelope(
             "get", application, String.join("/", name.plural(), entity, verb, target))
         .entities(List.of(found.json()))
@@ -178,8 +180,10 @@ public class ConnectionResource {
         Optional.ofNullable(targetCollection).map(CollectionName::of);
     StoredEntity found =
         connect
-            ? connections.connect(application, name, entity, verb, targetName, target)
-            : connections.disconnect(application, name, entity, verb, targetName, target);
+            ? connections.connect(
+                application, name, Caller.entity(name, entity), verb, targetName, target)
+            : connections.disconnect(
+                application, name, Caller.entity(name, entity), verb, targetName, target);
     String path =
         String.join("/", name.plural(), entity, verb)
             + (targetCollection == null ? "" : "/" + targetCollection)
@@ -204,7 +208,7 @@ public class ConnectionResource {
     ApplicationRef application = applications.require(org, app);
     CollectionName name = CollectionName.of(collection);
     ConnectionService.requireVerb(verb);
-    StoredEntity source = entities.get(application, name, entity);
+    StoredEntity source = entities.get(application, name, Caller.entity(name, entity));
     QueryPage page =
         queries.connected(
             application, source, direction, verb, ql, QueryParameters.limit(limit), cursor);

@@ -13,8 +13,6 @@ import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.QueryPage;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.entity.WriteOptions;
-import io.meridian.core.identity.Principal;
-import io.meridian.core.identity.PrincipalKind;
 import io.meridian.core.identity.user.UserService;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
@@ -203,7 +201,9 @@ public class EntityResource {
     }
     StoredEntity found =
         name.equals(UserService.USERS)
-            ? users.find(application, self(name, entity)).orElseThrow(() -> notFound(entity))
+            ? users
+                .find(application, Caller.entity(name, entity))
+                .orElseThrow(() -> notFound(entity))
             : entities.get(application, name, entity);
     return Responses.envelope("get", application, name.plural() + "/" + entity)
         .entities(List.of(found.json()))
@@ -225,7 +225,7 @@ public class EntityResource {
     WriteOptions options = QueryParameters.writeOptions(consistency);
     JsonNode json = bodies.read(body, contentLength);
     ApplicationRef application = applications.require(org, app);
-    String id = self(name, entity);
+    String id = Caller.entity(name, entity);
     StoredEntity updated =
         name.equals(UserService.USERS)
             ? users.update(application, id, json, options)
@@ -247,21 +247,13 @@ public class EntityResource {
     CollectionName name = CollectionName.of(collection);
     StoredEntity deleted =
         entities.delete(
-            application, name, self(name, entity), QueryParameters.writeOptions(consistency));
+            application,
+            name,
+            Caller.entity(name, entity),
+            QueryParameters.writeOptions(consistency));
     return Responses.envelope("delete", application, name.plural() + "/" + entity)
         .entities(List.of(deleted.json()))
         .toJson();
-  }
-
-  /** {@code /users/me} is the signed-in app user; anything else is as given. */
-  private static String self(CollectionName collection, String entity) {
-    Principal caller = Caller.current();
-    if (collection.equals(UserService.USERS)
-        && entity.equalsIgnoreCase("me")
-        && caller.kind() == PrincipalKind.APP_USER) {
-      return caller.subject().toString();
-    }
-    return entity;
   }
 
   private static MeridianException notFound(String entity) {

@@ -293,13 +293,7 @@ public class IdentityResource {
 
   private Target target(ApplicationRef application, String collection, String entity) {
     CollectionName name = CollectionName.of(collection);
-    Principal caller = Caller.current();
-    String id =
-        name.equals(RoleService.USERS)
-                && entity.equalsIgnoreCase("me")
-                && caller.kind() == PrincipalKind.APP_USER
-            ? caller.subject().toString()
-            : entity;
+    String id = Caller.entity(name, entity);
     StoredEntity found =
         name.equals(RoleService.USERS)
             ? users
