@@ -5,8 +5,8 @@
 # Loads ENTITIES entities (~1 KB) into a fresh application, lets guests GET them (guest role
 # permission get:/things/*), signs up an app user, then runs GET by uuid, in turns: anonymously
 # (guest permission), with the app user's bearer token (token check plus permission check), and
-# with the application's client-credentials token; each pair twice, so drift shows. A warm-up pass
-# (WARMUP, default 20s) comes first.
+# with the application's client-credentials token, interleaved for ROUNDS rounds (default 5), then
+# the median of each. A warm-up pass (WARMUP, default 20s) comes first.
 # Results go to target/wrk-results/ (never committed).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -53,9 +53,20 @@ run trivial-lb-status wrk "${wrk_args[@]}" "$BASE/lb-status"
 # A first pass reads every entity cold from Cassandra; it warms caches and is not compared.
 WRK_PATHS="$out/uuid-paths.txt" run warm-up wrk -t"$THREADS" -c"$CONNECTIONS" -d"${WARMUP:-20s}" \
   -H "Authorization: Bearer $TOKEN" -s "$here/random-path.lua" "$BASE"
-for round in 1 2; do
+for round in $(seq 1 "${ROUNDS:-5}"); do
   uuids "get-by-uuid-anonymous-$round"
   uuids "get-by-uuid-user-token-$round" -H "Authorization: Bearer $USER_TOKEN"
   uuids "get-by-uuid-app-token-$round" -H "Authorization: Bearer $TOKEN"
 done
+# This machine's throughput drifts by more than the difference measured: compare medians of the
+# interleaved rounds.
+python3 - "$out" <<'PY' | tee -a "$out/summary.txt"
+import glob, re, statistics, sys
+for kind in ("anonymous", "user-token", "app-token"):
+    rates = []
+    for name in sorted(glob.glob(f"{sys.argv[1]}/get-by-uuid-{kind}-*.txt")):
+        rates.append(float(re.search(r"Requests/sec:\s+([\d.]+)", open(name).read()).group(1)))
+    print(f"median {kind}: {statistics.median(rates):.0f} requests/s over {len(rates)} rounds "
+          f"(min {min(rates):.0f}, max {max(rates):.0f})")
+PY
 echo "Results in $out"
