@@ -97,12 +97,11 @@ public final class TokenService {
   }
 
   /**
-   * Revokes every token of the subject: on this node at once (so the client secret derived from the
-   * new generation is the one shown), on every other within the feed's bound.
+   * Revokes every token of the subject: on this node at once (the feed applies its own events
+   * locally, so a secret derived right after is the new one), on every other within its bound.
    */
   public void revokeAll(UUID subject) {
     subjects.raiseGeneration(subject);
-    states.invalidate(subject);
     feed.publish(new AccessEvent(AccessEvent.Kind.SUBJECT, subject));
   }
 
@@ -111,7 +110,6 @@ public final class TokenService {
     long remaining = token.expiresMillis() - clock.millis();
     if (remaining > 0) {
       subjects.revokeToken(token.subject(), token.id(), Duration.ofMillis(remaining));
-      states.invalidate(token.subject());
       feed.publish(new AccessEvent(AccessEvent.Kind.SUBJECT, token.subject()));
     }
   }
