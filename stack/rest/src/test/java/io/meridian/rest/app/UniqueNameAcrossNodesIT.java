@@ -2,47 +2,19 @@ package io.meridian.rest.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.meridian.rest.MeridianApplication;
 import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.ApiClient.Reply;
-import io.meridian.rest.support.MeridianIT;
-import io.meridian.rest.support.TestServers;
+import io.meridian.rest.support.TwoNodeIT;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.context.ConfigurableApplicationContext;
 
 /** Of many concurrent creates with one name, through two server nodes, exactly one wins. */
-class UniqueNameAcrossNodesIT extends MeridianIT {
-  private static ConfigurableApplicationContext secondNode;
-  private static ApiClient second;
-
-  @BeforeAll
-  static void startSecondNode() {
-    List<String> arguments = new ArrayList<>();
-    arguments.add("--server.port=0");
-    TestServers.properties().forEach((key, value) -> arguments.add("--" + key + "=" + value));
-    secondNode =
-        new SpringApplicationBuilder(MeridianApplication.class)
-            .run(arguments.toArray(String[]::new));
-    second =
-        new ApiClient(
-            "http://127.0.0.1:" + secondNode.getEnvironment().getProperty("local.server.port"));
-  }
-
-  @AfterAll
-  static void stopSecondNode() {
-    if (secondNode != null) {
-      secondNode.close();
-    }
-  }
+class UniqueNameAcrossNodesIT extends TwoNodeIT {
 
   @Test
   void exactly_one_of_concurrent_creates_with_the_same_name_wins() throws Exception {

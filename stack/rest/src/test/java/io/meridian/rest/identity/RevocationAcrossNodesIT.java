@@ -2,46 +2,15 @@ package io.meridian.rest.identity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.meridian.rest.MeridianApplication;
 import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.ApiClient.Reply;
 import io.meridian.rest.support.Identities;
-import io.meridian.rest.support.MeridianIT;
-import io.meridian.rest.support.TestServers;
-import java.util.ArrayList;
-import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.meridian.rest.support.TwoNodeIT;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.context.ConfigurableApplicationContext;
 
 /** A token revoked through one server node stops working on another within a second. */
-class RevocationAcrossNodesIT extends MeridianIT {
+class RevocationAcrossNodesIT extends TwoNodeIT {
   private static final long BOUND_MILLIS = 1500;
-
-  private static ConfigurableApplicationContext secondNode;
-  private static ApiClient second;
-
-  @BeforeAll
-  static void startSecondNode() {
-    List<String> arguments = new ArrayList<>();
-    arguments.add("--server.port=0");
-    TestServers.properties().forEach((key, value) -> arguments.add("--" + key + "=" + value));
-    secondNode =
-        new SpringApplicationBuilder(MeridianApplication.class)
-            .run(arguments.toArray(String[]::new));
-    second =
-        new ApiClient(
-            "http://127.0.0.1:" + secondNode.getEnvironment().getProperty("local.server.port"));
-  }
-
-  @AfterAll
-  static void stopSecondNode() {
-    if (secondNode != null) {
-      secondNode.close();
-    }
-  }
 
   @Test
   void a_token_revoked_through_one_node_fails_on_the_other_within_a_second() throws Exception {
