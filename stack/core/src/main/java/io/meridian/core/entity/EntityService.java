@@ -26,6 +26,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
+import java.util.function.Predicate;
 
 /**
  * Entity use cases. Every write follows the same order, which is what makes it durable and
@@ -282,43 +283,63 @@ public final class EntityService {
 
   private void claim(ApplicationRef app, CollectionName collection, String name, UUID uuid) {
     String plural = collection.plural();
-    if (store.claimName(app.id(), plural, name, uuid)) {
-      return;
+    boolean won =
+        claimUnique(
+            app,
+            plural,
+            name,
+            uuid,
+            holder -> holder.collection().equals(plural) && name.equalsIgnoreCase(holder.name()));
+    if (!won) {
+      throw new MeridianException(
+          ErrorCode.DUPLICATE_UNIQUE_PROPERTY_EXISTS,
+          "Entity "
+              + collection.type()
+              + " requires that property named "
+              + collection.alias()
+              + " be unique, value of "
+              + name
+              + " exists");
     }
-    Optional<EntityStore.NameHolder> holder = store.nameHolder(app.id(), plural, name);
-    if (holder.isEmpty() && store.claimName(app.id(), plural, name, uuid)) {
-      return; // released between our two looks
+  }
+
+  /**
+   * Claims a unique value within a namespace of the unique-name table for an entity: a collection's
+   * names, or any other unique property (a user's email). Of concurrent claims on any node one
+   * wins. A claim held by an entity that does not hold the value ({@code stillHolds} is false for
+   * it, or it does not exist) is taken over once it is old enough that no write that made it can
+   * still be under way: it was left by a write that crashed half way.
+   *
+   * @return whether {@code uuid} now holds the value
+   */
+  public boolean claimUnique(
+      ApplicationRef app,
+      String namespace,
+      String value,
+      UUID uuid,
+      Predicate<StoredEntity> stillHolds) {
+    if (store.claimName(app.id(), namespace, value, uuid)) {
+      return true;
     }
-    if (holder.isPresent() && isOrphan(app, collection, name, holder.get())) {
-      if (store.takeOverName(app.id(), plural, name, holder.get().uuid(), uuid)) {
-        return;
-      }
+    Optional<EntityStore.NameHolder> holder = store.nameHolder(app.id(), namespace, value);
+    if (holder.isEmpty()) {
+      return store.claimName(app.id(), namespace, value, uuid); // released between two looks
     }
-    throw new MeridianException(
-        ErrorCode.DUPLICATE_UNIQUE_PROPERTY_EXISTS,
-        "Entity "
-            + collection.type()
-            + " requires that property named "
-            + collection.alias()
-            + " be unique, value of "
-            + name
-            + " exists");
+    if (holder.get().uuid().equals(uuid)) {
+      return true;
+    }
+    return isOrphan(app, holder.get(), stillHolds)
+        && store.takeOverName(app.id(), namespace, value, holder.get().uuid(), uuid);
   }
 
   /** A claim no entity backs, old enough that no write that made it can still be under way. */
   private boolean isOrphan(
-      ApplicationRef app, CollectionName collection, String name, EntityStore.NameHolder holder) {
+      ApplicationRef app, EntityStore.NameHolder holder, Predicate<StoredEntity> stillHolds) {
     long ageMicros = TimeUuids.micros(ids.newTimeUuid()) - holder.claimedAtMicros();
     if (ageMicros < ORPHAN_CLAIM_AGE.toNanos() / 1000) {
       return false;
     }
-    return store
-        .load(app.id(), holder.uuid())
-        .filter(
-            entity ->
-                entity.collection().equals(collection.plural())
-                    && name.equalsIgnoreCase(entity.name()))
-        .isEmpty();
+    return store.load(app.id(), holder.uuid()).filter(stillHolds).isEmpty();
   }
 
   private static void requireDistinctNames(CollectionName collection, List<ObjectNode> bodies) {

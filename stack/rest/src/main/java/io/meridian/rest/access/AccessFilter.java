@@ -74,7 +74,7 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     if (PUBLIC.contains(first)) {
       return;
     }
-    Principal caller = authenticate(request);
+    Principal caller = authenticate(request, segments);
     Caller.set(caller);
     if (first.equals("management")) {
       return; // its resources check the caller against the organization they address
@@ -108,8 +108,8 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     Caller.clear();
   }
 
-  private Principal authenticate(ContainerRequestContext request) {
-    MultivaluedMap<String, String> query = request.getUriInfo().getQueryParameters();
+  /** Bearer tokens first: the query string is only decoded when no header is sent. */
+  private Principal authenticate(ContainerRequestContext request, List<PathSegment> segments) {
     String header = request.getHeaderString("Authorization");
     if (header != null && !header.isBlank()) {
       String trimmed = header.trim();
@@ -119,6 +119,7 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
       throw new MeridianException(
           ErrorCode.UNAUTHORIZED, "Send an access token as 'Authorization: Bearer <token>'");
     }
+    MultivaluedMap<String, String> query = request.getUriInfo().getQueryParameters();
     String token = query.getFirst("access_token");
     if (token != null) {
       return tokens.authenticate(token);
@@ -126,18 +127,12 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     String clientId = query.getFirst("client_id");
     String clientSecret = query.getFirst("client_secret");
     if (clientId != null || clientSecret != null) {
-      if (isSignIn(request)) {
+      if (!segments.isEmpty() && segments.get(segments.size() - 1).getPath().equals("token")) {
         return Principal.GUEST; // the token endpoint takes them as its own grant
       }
       return clients.authenticate(clientId, clientSecret);
     }
     return Principal.GUEST;
-  }
-
-  private static boolean isSignIn(ContainerRequestContext request) {
-    List<PathSegment> segments = request.getUriInfo().getPathSegments(true);
-    String last = segments.get(segments.size() - 1).getPath();
-    return last.equals("token");
   }
 
   private static void requireSuperuser(Principal caller) {

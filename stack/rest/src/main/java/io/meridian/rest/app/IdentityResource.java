@@ -304,7 +304,7 @@ public class IdentityResource {
                             ErrorCode.ENTITY_NOT_FOUND,
                             "Entity user with identifier " + entity + " not found"))
             : entities.get(application, name, id);
-    return new Target(name, found, roles.holder(application, name, found.uuid().toString()));
+    return new Target(name, found, RoleService.holder(found));
   }
 
   private record Target(CollectionName collection, StoredEntity entity, String holder) {}

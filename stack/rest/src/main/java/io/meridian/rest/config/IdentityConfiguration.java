@@ -46,13 +46,26 @@ class IdentityConfiguration {
 
   @Bean(destroyMethod = "close")
   AccessFeed accessFeed(
-      CqlSession session, IdGenerator ids, Clock clock, IdentityProperties identity) {
-    return new AccessFeed(
-        new CassandraAccessEventStore(session, ids),
-        clock,
-        identity.feedInterval(),
-        identity.feedLookback(),
-        identity.feedMaxStaleness());
+      CqlSession session,
+      IdGenerator ids,
+      Clock clock,
+      IdentityProperties identity,
+      ApplicationService applications) {
+    AccessFeed feed =
+        new AccessFeed(
+            new CassandraAccessEventStore(session, ids),
+            clock,
+            identity.feedInterval(),
+            identity.feedLookback(),
+            identity.feedMaxStaleness());
+    // Only a deletion changes what the registry caches; grant changes leave it alone.
+    feed.subscribe(
+        event -> {
+          if (event.kind() == AccessEvent.Kind.APPLICATION_DELETED) {
+            applications.forget(event.target());
+          }
+        });
+    return feed;
   }
 
   /** Polling starts once every singleton, so every listener, exists, before requests arrive. */
@@ -103,17 +116,7 @@ class IdentityConfiguration {
   }
 
   @Bean
-  AccessControl accessControl(
-      GrantStore grants,
-      OrganizationStore organizations,
-      AccessFeed feed,
-      ApplicationService applications) {
-    feed.subscribe(
-        event -> {
-          if (event.kind() == AccessEvent.Kind.APPLICATION) {
-            applications.forget(event.target());
-          }
-        });
+  AccessControl accessControl(GrantStore grants, OrganizationStore organizations, AccessFeed feed) {
     return new AccessControl(grants, organizations, feed);
   }
 
@@ -129,10 +132,9 @@ class IdentityConfiguration {
       EntityStore store,
       PasswordHasher hasher,
       TokenService tokens,
-      Clock clock,
       IdGenerator ids) {
     return new UserService(
-        entities, store, new CassandraUserCredentialStore(session), hasher, tokens, clock, ids);
+        entities, store, new CassandraUserCredentialStore(session), hasher, tokens, ids);
   }
 
   @Bean

@@ -48,10 +48,9 @@ public final class AccessControl {
             .build(admin -> Set.copyOf(organizations.organizationsOf(admin)));
     feed.subscribe(
         event -> {
-          if (event.kind() == AccessEvent.Kind.APPLICATION) {
-            applications.invalidate(event.target());
-          } else {
-            adminOrganizations.invalidate(event.target());
+          switch (event.kind()) {
+            case APPLICATION, APPLICATION_DELETED -> applications.invalidate(event.target());
+            case SUBJECT -> adminOrganizations.invalidate(event.target());
           }
         });
   }

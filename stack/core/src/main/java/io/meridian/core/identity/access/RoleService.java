@@ -45,20 +45,24 @@ public final class RoleService {
     entities.onDelete(this::deleted);
   }
 
-  /** The {@code guest}, {@code default} and {@code admin} roles of a new application. */
+  /**
+   * The {@code guest}, {@code default} and {@code admin} roles of a new application, written as one
+   * array (one wait for the index, not one per role).
+   */
   public void createDefaults(ApplicationRef application) {
+    List<JsonNode> bodies = new ArrayList<>();
     for (var role : DEFAULT_ROLES.entrySet()) {
-      JsonNode body =
+      bodies.add(
           Json.object()
               .put("name", role.getKey())
               .put("title", title(role.getKey()))
-              .put("inactivity", 0);
-      entities.update(application, ROLES, role.getKey(), body, WriteOptions.DEFAULT);
+              .put("inactivity", 0));
       for (String permission : role.getValue()) {
         grants.grant(
             application.id(), GrantStore.role(role.getKey()), GrantStore.PERMISSION, permission);
       }
     }
+    entities.create(application, ROLES, bodies, WriteOptions.DEFAULT);
     changed(application);
   }
 
@@ -68,15 +72,14 @@ public final class RoleService {
   }
 
   /** The holder key of an entity that can hold grants (a user, group or role). */
-  public String holder(ApplicationRef application, CollectionName collection, String idOrName) {
-    StoredEntity entity = entities.get(application, collection, idOrName);
-    return switch (collection.plural()) {
+  public static String holder(StoredEntity entity) {
+    return switch (entity.collection()) {
       case "users" -> GrantStore.user(entity.uuid());
       case "groups" -> GrantStore.group(entity.uuid());
       case "roles" -> GrantStore.role(roleName(entity));
       default ->
           throw new MeridianException(
-              ErrorCode.ILLEGAL_ARGUMENT, collection.plural() + " cannot hold permissions");
+              ErrorCode.ILLEGAL_ARGUMENT, entity.collection() + " cannot hold permissions");
     };
   }
 

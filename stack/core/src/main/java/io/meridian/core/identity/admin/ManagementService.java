@@ -6,6 +6,7 @@ import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.IdGenerator;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.common.TimeUuids;
+import io.meridian.core.identity.Emails;
 import io.meridian.core.identity.PasswordHasher;
 import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.access.RoleService;
@@ -28,7 +29,6 @@ public final class ManagementService {
   private static final Set<String> RESERVED = Set.of("management", "system", "status", "lb-status");
 
   private static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.@+-]{0,127}");
-  private static final Pattern EMAIL = Pattern.compile("[^@\\s]{1,64}@[^@\\s]{1,255}");
 
   private final OrganizationStore organizations;
   private final AdminStore admins;
@@ -88,7 +88,7 @@ public final class ManagementService {
           ErrorCode.ILLEGAL_ARGUMENT,
           "A username is 1 to 128 letters, digits or '_.@+-', starting with a letter or digit");
     }
-    if (email == null || !EMAIL.matcher(email).matches()) {
+    if (!Emails.valid(email)) {
       throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "An admin needs a valid email");
     }
     String hash = hasher.hash(password);
@@ -234,7 +234,7 @@ public final class ManagementService {
     }
     applications.delete(application);
     tokens.revokeAll(application.id());
-    feed.publish(AccessControl.changed(application.id()));
+    feed.publish(new AccessEvent(AccessEvent.Kind.APPLICATION_DELETED, application.id()));
   }
 
   private static MeridianException duplicate(String what, String name) {

@@ -4,12 +4,14 @@ import java.util.UUID;
 
 /**
  * A change to access state that every node must see within a second: a subject's tokens or secret
- * ({@code SUBJECT}), or an application's roles, permissions, memberships or existence ({@code
- * APPLICATION}).
+ * ({@code SUBJECT}), an application's roles, permissions or memberships ({@code APPLICATION}), or
+ * an application removed from the registry ({@code APPLICATION_DELETED}, which also ends its access
+ * state).
  */
 public record AccessEvent(Kind kind, UUID target) {
   public enum Kind {
     SUBJECT,
-    APPLICATION
+    APPLICATION,
+    APPLICATION_DELETED
   }
 }

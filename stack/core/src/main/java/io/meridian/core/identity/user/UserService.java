@@ -11,10 +11,9 @@ import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.EntityStore;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.entity.WriteOptions;
+import io.meridian.core.identity.Emails;
 import io.meridian.core.identity.PasswordHasher;
 import io.meridian.core.identity.token.TokenService;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -22,7 +21,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.regex.Pattern;
 
 /**
  * App users: entities of the {@code users} collection whose {@code username} is unique (the
@@ -35,15 +33,12 @@ import java.util.regex.Pattern;
 public final class UserService {
   public static final CollectionName USERS = CollectionName.of("users");
   static final String EMAILS = "users:email";
-  private static final Duration ORPHAN_CLAIM_AGE = Duration.ofSeconds(30);
-  private static final Pattern EMAIL = Pattern.compile("[^@\\s]{1,64}@[^@\\s]{1,255}");
 
   private final EntityService entities;
   private final EntityStore store;
   private final UserCredentialStore credentials;
   private final PasswordHasher hasher;
   private final TokenService tokens;
-  private final Clock clock;
   private final IdGenerator ids;
 
   public UserService(
@@ -52,9 +47,7 @@ public final class UserService {
       UserCredentialStore credentials,
       PasswordHasher hasher,
       TokenService tokens,
-      Clock clock,
       IdGenerator ids) {
-    this.clock = clock;
     this.ids = ids;
     this.entities = entities;
     this.store = store;
@@ -240,39 +233,17 @@ public final class UserService {
     tokens.revokeAll(entity.uuid());
   }
 
-  /**
-   * Claims an email for a user: 400 when someone else holds it. A claim whose user never came to
-   * hold the email is taken over once it is old enough that no write that made it can still be
-   * under way (as entity names are).
-   */
+  /** Claims an email for a user (as entity names are claimed): 400 when someone else holds it. */
   private void claimEmail(ApplicationRef application, String email, UUID user) {
     String key = lower(email);
-    if (store.claimName(application.id(), EMAILS, key, user)) {
-      return;
+    if (!entities.claimUnique(
+        application, EMAILS, key, user, holder -> lower(email(holder)).equals(key))) {
+      throw new MeridianException(
+          ErrorCode.DUPLICATE_UNIQUE_PROPERTY_EXISTS,
+          "Entity user requires that property named email be unique, value of "
+              + email
+              + " exists");
     }
-    Optional<EntityStore.NameHolder> holder = store.nameHolder(application.id(), EMAILS, key);
-    if (holder.isEmpty()) {
-      if (store.claimName(application.id(), EMAILS, key, user)) {
-        return; // released between our two looks
-      }
-    } else if (holder.get().uuid().equals(user)) {
-      return;
-    } else if (isOrphan(application, key, holder.get())
-        && store.takeOverName(application.id(), EMAILS, key, holder.get().uuid(), user)) {
-      return;
-    }
-    throw new MeridianException(
-        ErrorCode.DUPLICATE_UNIQUE_PROPERTY_EXISTS,
-        "Entity user requires that property named email be unique, value of " + email + " exists");
-  }
-
-  private boolean isOrphan(ApplicationRef application, String key, EntityStore.NameHolder holder) {
-    long ageMillis = clock.millis() - holder.claimedAtMicros() / 1000;
-    return ageMillis > ORPHAN_CLAIM_AGE.toMillis()
-        && store
-            .load(application.id(), holder.uuid())
-            .filter(other -> lower(email(other)).equals(key))
-            .isEmpty();
   }
 
   private static Optional<String> email(StoredEntity user) {
@@ -285,7 +256,7 @@ public final class UserService {
   }
 
   private static void requireEmail(String email) {
-    if (!EMAIL.matcher(email).matches()) {
+    if (!Emails.valid(email)) {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT, "'" + email + "' is not an email address");
     }
