@@ -56,6 +56,32 @@ public final class ParsedQuery implements CompiledQuery {
     return query.where().map(where -> QueryMatcher.matches(where, entity)).orElse(true);
   }
 
+  // Placeholders until the query language knows point containment (replaced in this issue).
+  @Override
+  public java.util.List<io.meridian.core.query.GeoCondition> geoConditions() {
+    return java.util.List.of();
+  }
+
+  @Override
+  public Optional<io.meridian.core.query.GeoCondition> topLevelGeo() {
+    return Optional.empty();
+  }
+
+  @Override
+  public boolean hasOrderBy() {
+    return !query.orderBy().isEmpty();
+  }
+
+  @Override
+  public java.util.List<Object> sortKey(ObjectNode entity) {
+    throw new IllegalStateException("not yet");
+  }
+
+  @Override
+  public int compareSortKeys(java.util.List<Object> left, java.util.List<Object> right) {
+    throw new IllegalStateException("not yet");
+  }
+
   @Override
   public String toString() {
     return canonical;
