@@ -39,16 +39,16 @@ final class MemoryStores {
   }
 
   static final class Events implements AccessEventStore {
-    final List<Published> published = new ArrayList<>();
+    final List<Published<AccessEvent>> published = new ArrayList<>();
     boolean failing;
 
     @Override
     public synchronized void publish(AccessEvent event) {
-      published.add(new Published(UUID.randomUUID(), event));
+      published.add(new Published<>(UUID.randomUUID(), event));
     }
 
     @Override
-    public synchronized List<Published> since(Instant since, Instant now) {
+    public synchronized List<Published<AccessEvent>> since(Instant since, Instant now) {
       if (failing) {
         throw new IllegalStateException("store down");
       }
