@@ -58,6 +58,18 @@ public abstract class CassandraEventLog<E> implements EventLog<E> {
   }
 
   @Override
+  public void publishAll(List<E> events) {
+    Concurrently.map(
+        events,
+        Concurrently.DEFAULT_WINDOW,
+        event -> {
+          UUID id = ids.newTimeUuid();
+          return session.executeAsync(
+              bind(insert.bind(TimeUuids.millis(id) / BUCKET_MILLIS, id), event));
+        });
+  }
+
+  @Override
   public List<Published<E>> since(Instant since, Instant until) {
     long from = since.toEpochMilli();
     long now = until.toEpochMilli();

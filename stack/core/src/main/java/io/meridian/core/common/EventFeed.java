@@ -35,6 +35,7 @@ public class EventFeed<E> implements AutoCloseable {
   private final Duration lookback;
   private final long maxStalenessNanos;
   private final List<Consumer<E>> listeners = new CopyOnWriteArrayList<>();
+  private final List<Runnable> pollListeners = new CopyOnWriteArrayList<>();
 
   /** Ids handled, with when they were published; touched only by the polling thread. */
   private final Map<UUID, Instant> handled = new HashMap<>();
@@ -73,6 +74,14 @@ public class EventFeed<E> implements AutoCloseable {
 
   public void subscribe(Consumer<E> listener) {
     listeners.add(listener);
+  }
+
+  /**
+   * Runs {@code listener} on the polling thread after each poll has handed over its new events: for
+   * listeners that collect events and act on them together.
+   */
+  public void afterEachPoll(Runnable listener) {
+    pollListeners.add(listener);
   }
 
   /**
@@ -121,6 +130,7 @@ public class EventFeed<E> implements AutoCloseable {
     }
     Instant forget = now.minus(lookback.multipliedBy(2));
     handled.values().removeIf(seen -> seen.isBefore(forget));
+    pollListeners.forEach(Runnable::run);
     freshAsOfNanos = startedNanos;
   }
 

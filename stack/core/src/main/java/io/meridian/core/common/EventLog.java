@@ -9,6 +9,11 @@ public interface EventLog<E> {
 
   void publish(E event);
 
+  /** Publishes events, possibly concurrently; returns once all are durable. */
+  default void publishAll(List<E> events) {
+    events.forEach(this::publish);
+  }
+
   /** Events published between {@code since} and about {@code now}, each with its unique id. */
   List<Published<E>> since(Instant since, Instant now);
 

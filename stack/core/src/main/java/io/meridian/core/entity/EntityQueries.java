@@ -53,42 +53,74 @@ public final class EntityQueries {
   private final EntityIndex index;
   private final QueryLanguage language;
   private final Pager pager;
+  private final GeoQueries geo;
 
+  /**
+   * @param maxRadiusMeters the largest {@code within} radius a query may ask for
+   */
   public EntityQueries(
       EntityStore store,
       ConnectionStore connections,
       EntityIndex index,
       IndexPipeline pipeline,
       QueryLanguage language,
-      Cursors cursors) {
+      Cursors cursors,
+      GeoLookups geoLookups,
+      double maxRadiusMeters) {
     this.store = store;
     this.connections = connections;
     this.index = index;
     this.language = language;
     this.pager = new Pager(store, pipeline, cursors);
+    this.geo = new GeoQueries(geoLookups, cursors, maxRadiusMeters);
   }
 
   /** A page of a collection: its listing, or the entities matching {@code ql} in its order. */
   public QueryPage query(
       ApplicationRef app, CollectionName collection, String ql, int limit, String cursor) {
     requireLimit(limit);
-    CompiledQuery query = language.compile(ql);
+    CompiledQuery query = compile(ql);
     String plural = collection.plural();
     requireCollection(app, plural);
     Predicate<StoredEntity> inCollection = entity -> entity.collection().equals(plural);
+    String key = String.join("|", "collection", app.id().toString(), plural, query.canonical());
+    Optional<QueryPage> inMemory = geo.page(app, plural, query, key, limit, cursor);
+    if (inMemory.isPresent()) {
+      return inMemory.get();
+    }
     if (!usesIndex(query)) {
-      String key = String.join("|", "collection", app.id().toString(), plural, "listing");
+      String listingKey = String.join("|", "collection", app.id().toString(), plural, "listing");
       Source listing =
           (after, size) -> candidates(store.list(app.id(), plural, uuidAfter(after), size));
-      return pager.page(app, query, inCollection, listing, key, limit, cursor);
+      return pager.page(app, query, inCollection, listing, listingKey, limit, cursor);
     }
-    String key = String.join("|", "collection", app.id().toString(), plural, query.canonical());
     Source search =
         (after, size) ->
             hits(
                 new IndexQuery(
                     app.id(), Optional.of(plural), Optional.empty(), query, size, after));
     return pager.page(app, query, inCollection, search, key, limit, cursor);
+  }
+
+  /**
+   * The fences of a collection containing each point, for many points at once: per point, at most
+   * {@code limit} fences matching {@code ql} (which may filter and order, but not name a point of
+   * its own), in its order. A point with more fences than that gets the first {@code limit}; to
+   * page further, ask for that point alone as a query ({@code geometry contains lat, lon and ...}).
+   */
+  public List<QueryPage> containingEach(
+      ApplicationRef app, CollectionName collection, List<double[]> points, String ql, int limit) {
+    requireLimit(limit);
+    CompiledQuery query = compile(ql);
+    GeoQueries.refusePointContainment(query);
+    String plural = collection.plural();
+    requireCollection(app, plural);
+    List<QueryPage> pages = new ArrayList<>(points.size());
+    for (double[] point : points) {
+      pages.add(
+          geo.containing(app, plural, query, point[0], point[1], limit, List.of(), k -> null));
+    }
+    return pages;
   }
 
   /**
@@ -104,7 +136,8 @@ public final class EntityQueries {
       int limit,
       String cursor) {
     requireLimit(limit);
-    CompiledQuery query = language.compile(ql);
+    CompiledQuery query = compile(ql);
+    GeoQueries.refusePointContainment(query);
     String base = String.join("|", "connection", app.id().toString(), entity.uuid().toString());
     String scopeKey = String.join("|", base, direction.name(), verb);
     Predicate<StoredEntity> any = found -> true;
@@ -163,9 +196,13 @@ public final class EntityQueries {
     return new QueryPage(found, Optional.empty(), null);
   }
 
-  /** Parses a query (a 400 if it is malformed) without running it. */
+  /**
+   * Parses a query (a 400 if it is malformed or asks for too large a radius) without running it.
+   */
   public CompiledQuery compile(String ql) {
-    return language.compile(ql);
+    CompiledQuery query = language.compile(ql);
+    geo.requireRadius(query);
+    return query;
   }
 
   private static boolean usesIndex(CompiledQuery query) {
@@ -174,13 +211,16 @@ public final class EntityQueries {
 
   private List<Candidate> hits(IndexQuery query) {
     return index.search(query).hits().stream()
-        .map(hit -> new Candidate(hit.entityId(), hit.sortValues(), hit.version()))
+        .map(
+            hit ->
+                new Candidate(
+                    hit.entityId(), hit.sortValues(), hit.version(), hit.distanceMeters()))
         .toList();
   }
 
   private static List<Candidate> candidates(List<UUID> uuids) {
     return uuids.stream()
-        .map(uuid -> new Candidate(uuid, List.of(uuid.toString()), Candidate.NOT_INDEXED))
+        .map(uuid -> new Candidate(uuid, List.of(uuid.toString()), Candidate.NOT_INDEXED, null))
         .toList();
   }
 

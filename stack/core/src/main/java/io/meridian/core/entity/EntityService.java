@@ -46,6 +46,7 @@ public final class EntityService {
   private final Duration visibilityTimeout;
   private final List<BiConsumer<ApplicationRef, StoredEntity>> deletionListeners =
       new CopyOnWriteArrayList<>();
+  private volatile EntityWriteObserver observer = EntityWriteObserver.NONE;
 
   public EntityService(
       EntityStore store,
@@ -62,6 +63,11 @@ public final class EntityService {
     this.visibilityTimeout = visibilityTimeout;
   }
 
+  /** Sets the one observer that takes part in every write (the geo indexes). */
+  public void observeWrites(EntityWriteObserver observer) {
+    this.observer = observer;
+  }
+
   /**
    * Creates entities. All bodies are validated and all names claimed before anything is written, so
    * a bad body or a taken name in an array creates none of them. Each phase (claims, change log,
@@ -72,6 +78,7 @@ public final class EntityService {
       ApplicationRef app, CollectionName collection, List<JsonNode> bodies, WriteOptions options) {
     List<ObjectNode> properties =
         bodies.stream().map(body -> EntityDocuments.userProperties(body, collection)).toList();
+    properties.forEach(entityProperties -> observer.validate(collection, entityProperties));
     requireDistinctNames(collection, properties);
     List<StoredEntity> entities = new ArrayList<>(properties.size());
     for (ObjectNode entityProperties : properties) {
@@ -88,11 +95,17 @@ public final class EntityService {
               Json.write(json)));
     }
     claimAll(app, collection, entities);
+    List<EntityWriteObserver.EntityWrite> writes =
+        entities.stream()
+            .map(entity -> new EntityWriteObserver.EntityWrite(null, entity, entity.version()))
+            .toList();
+    observer.beforeWrites(app, collection.plural(), writes);
     changeLog.appendAll(
         entities.stream()
             .map(e -> new Change(e.uuid(), app.id(), e.collection(), e.uuid(), e.version(), false))
             .toList());
     store.saveAll(app.id(), entities);
+    observer.afterWrites(app, collection.plural(), writes);
     indexUpserts(app, entities, options);
     return entities;
   }
@@ -150,6 +163,7 @@ public final class EntityService {
       JsonNode body,
       WriteOptions options) {
     ObjectNode changes = EntityDocuments.userProperties(body, collection);
+    observer.validate(collection, changes);
     Optional<StoredEntity> existing = find(app, collection, uuidOrName);
     if (existing.isEmpty()) {
       if (EntityDocuments.looksLikeUuid(uuidOrName)) {
@@ -185,6 +199,7 @@ public final class EntityService {
         write(
             app,
             changeId,
+            current,
             new StoredEntity(
                 current.uuid(),
                 collection.plural(),
@@ -209,9 +224,13 @@ public final class EntityService {
     StoredEntity current = get(app, collection, uuidOrName);
     UUID changeId = ids.newTimeUuid();
     long version = Math.max(TimeUuids.micros(changeId), current.version() + 1);
+    List<EntityWriteObserver.EntityWrite> writes =
+        List.of(new EntityWriteObserver.EntityWrite(current, null, version));
+    observer.beforeWrites(app, collection.plural(), writes);
     changeLog.append(
         new Change(changeId, app.id(), collection.plural(), current.uuid(), version, true));
     store.delete(app.id(), current, version);
+    observer.afterWrites(app, collection.plural(), writes);
     if (current.name() != null) {
       store.releaseName(app.id(), collection.plural(), current.name(), current.uuid());
     }
@@ -225,11 +244,16 @@ public final class EntityService {
     return current;
   }
 
-  private StoredEntity write(ApplicationRef app, UUID changeId, StoredEntity entity) {
+  private StoredEntity write(
+      ApplicationRef app, UUID changeId, StoredEntity current, StoredEntity entity) {
+    List<EntityWriteObserver.EntityWrite> writes =
+        List.of(new EntityWriteObserver.EntityWrite(current, entity, entity.version()));
+    observer.beforeWrites(app, entity.collection(), writes);
     changeLog.append(
         new Change(
             changeId, app.id(), entity.collection(), entity.uuid(), entity.version(), false));
     store.save(app.id(), entity);
+    observer.afterWrites(app, entity.collection(), writes);
     return entity;
   }
 

@@ -6,6 +6,7 @@ import io.meridian.core.index.IndexPipeline;
 import io.meridian.core.query.CompiledQuery;
 import io.meridian.core.query.Cursors;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -34,8 +35,9 @@ final class Pager {
   /**
    * @param position where the results continue after this candidate
    * @param indexedVersion the version the index matched, or {@link #NOT_INDEXED} for a listing
+   * @param distanceMeters the distance from a {@code within}'s centre, or null
    */
-  record Candidate(UUID uuid, List<Object> position, long indexedVersion) {
+  record Candidate(UUID uuid, List<Object> position, long indexedVersion, Double distanceMeters) {
     static final long NOT_INDEXED = Long.MIN_VALUE;
   }
 
@@ -64,6 +66,7 @@ final class Pager {
     List<Object> position =
         cursor == null || cursor.isEmpty() ? List.of() : cursors.decode(key, cursor);
     List<StoredEntity> accepted = new ArrayList<>(limit);
+    Map<UUID, Double> distances = new HashMap<>();
     boolean more = false;
     for (int round = 0; round < MAX_ROUNDS && accepted.size() < limit; round++) {
       int wanted = limit - accepted.size();
@@ -77,13 +80,17 @@ final class Pager {
         StoredEntity entity = loaded.get(candidate.uuid());
         if (entity != null && belongs.test(entity) && current(app, query, candidate, entity)) {
           accepted.add(entity);
+          if (candidate.distanceMeters() != null) {
+            distances.put(entity.uuid(), candidate.distanceMeters());
+          }
         }
       }
       if (!more) {
         break;
       }
     }
-    return new QueryPage(accepted, query.projection(), more ? cursors.encode(key, position) : null);
+    return new QueryPage(
+        accepted, query.projection(), more ? cursors.encode(key, position) : null, distances);
   }
 
   /**

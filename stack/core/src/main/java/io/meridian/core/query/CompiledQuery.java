@@ -38,6 +38,9 @@ public interface CompiledQuery {
    */
   Optional<GeoCondition> topLevelGeo();
 
+  /** True when the where clause is {@link #topLevelGeo()} alone: no other condition to check. */
+  boolean onlyTopLevelGeo();
+
   /** True when the query has an order by. */
   boolean hasOrderBy();
 

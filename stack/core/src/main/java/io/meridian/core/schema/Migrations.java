@@ -163,5 +163,40 @@ final class Migrations {
                   """
                   CREATE TABLE IF NOT EXISTS {ks}.login_failures (
                     key text, at timeuuid, PRIMARY KEY ((key), at))
-                    WITH CLUSTERING ORDER BY (at DESC)""")));
+                    WITH CLUSTERING ORDER BY (at DESC)""")),
+          new Migration(
+              4,
+              "geo: fence registry, geo collections, collection settings, geo change feed",
+              List.of(
+                  // Collections whose entities every node holds in memory: kind 'fences' (a
+                  // collection that ever held a fence) or 'hot' (its settings say geo-hot). A node
+                  // reads the two small partitions at start.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.geo_collections (
+                    kind text, app_id uuid, collection text,
+                    PRIMARY KEY ((kind), app_id, collection))""",
+                  // Every entity that may be a fence, written before the entity itself: a superset
+                  // a starting node loads and checks, so no fence is ever missed. Sharded so that
+                  // no partition grows past a few thousand rows per 100,000 fences.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.geo_fences (
+                    app_id uuid, collection text, shard int, uuid timeuuid,
+                    PRIMARY KEY ((app_id, collection, shard), uuid))""",
+                  // Usergrid's collection settings ({coll}/_settings).
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.collection_settings (
+                    app_id uuid, collection text, geo_hot boolean,
+                    PRIMARY KEY ((app_id), collection))""",
+                  // Writes to fences and geo-hot collections (and settings changes), polled by
+                  // every node to keep its in-memory geo indexes within a second of Cassandra. An
+                  // entry is written before the entity (intent first); entity is null for a
+                  // settings change.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.geo_changes (
+                    bucket bigint, id timeuuid, app_id uuid, collection text, entity uuid,
+                    version bigint,
+                    PRIMARY KEY ((bucket), id))
+                    WITH default_time_to_live = 3600
+                    AND compaction = {'class': 'TimeWindowCompactionStrategy',
+                      'compaction_window_unit': 'HOURS', 'compaction_window_size': 1}""")));
 }

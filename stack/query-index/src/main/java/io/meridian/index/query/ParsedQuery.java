@@ -68,6 +68,11 @@ public final class ParsedQuery implements CompiledQuery {
   }
 
   @Override
+  public boolean onlyTopLevelGeo() {
+    return false;
+  }
+
+  @Override
   public boolean hasOrderBy() {
     return !query.orderBy().isEmpty();
   }

@@ -98,6 +98,8 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     List<String> path = canonical(rest, caller);
     if (verb.get() != Verb.GET && administers(path)) {
       access.requireAdministrator(caller, application);
+    } else if (verb.get() == Verb.POST && isBatchLookup(path)) {
+      access.authorize(caller, application, Verb.GET, path.subList(0, 1));
     } else {
       access.authorize(caller, application, verb.get(), path);
     }
@@ -232,10 +234,18 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     }
   }
 
-  /** Requests that change who may do what: administrators only, whatever a permission says. */
+  /** The batch point lookup, a read sent as a POST for its body of points. */
+  static boolean isBatchLookup(List<String> path) {
+    return path.size() == 2 && path.get(1).equals("_contains");
+  }
+
+  /**
+   * Requests that change who may do what, or how a collection is held: administrators only,
+   * whatever a permission says.
+   */
   static boolean administers(List<String> path) {
     String collection = path.get(0);
-    if (collection.equals("roles")) {
+    if (collection.equals("roles") || path.size() == 2 && path.get(1).equals("_settings")) {
       return true;
     }
     if (path.size() < 3) {

@@ -7,6 +7,7 @@ import io.meridian.core.entity.BulkOperations;
 import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.EntityStore;
+import io.meridian.core.geo.GeoIndexes;
 import io.meridian.core.identity.AuthService;
 import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.access.RoleService;
@@ -18,11 +19,14 @@ import io.meridian.core.identity.user.UserService;
 import io.meridian.core.index.EntityIndex;
 import io.meridian.core.rebuild.IndexRebuilder;
 import io.meridian.rest.access.AccessFilter;
+import io.meridian.rest.app.CollectionSettingsResource;
 import io.meridian.rest.app.ConnectionResource;
 import io.meridian.rest.app.EntityResource;
+import io.meridian.rest.app.FenceLookupResource;
 import io.meridian.rest.app.IdentityResource;
 import io.meridian.rest.app.TokenResource;
 import io.meridian.rest.config.EmbeddedProperties;
+import io.meridian.rest.config.GeoProperties;
 import io.meridian.rest.config.IdentityProperties;
 import io.meridian.rest.management.ManagementResource;
 import io.meridian.rest.management.OrganizationResource;
@@ -63,6 +67,8 @@ public class JerseyConfig extends ResourceConfig {
       AccessFeed feed,
       IdentityProperties identity,
       EmbeddedProperties embedded,
+      GeoIndexes geo,
+      GeoProperties geoProperties,
       ObjectProvider<BuildProperties> build) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
@@ -73,6 +79,10 @@ public class JerseyConfig extends ResourceConfig {
             session, index, properties == null ? "development" : properties.getVersion());
     EntityResource entityResource =
         new EntityResource(applications, entities, queries, bulk, bodies, users);
+    CollectionSettingsResource settingsResource =
+        new CollectionSettingsResource(applications, geo, bodies);
+    FenceLookupResource lookupResource =
+        new FenceLookupResource(applications, queries, bodies, geoProperties.maxBatchPoints());
     ConnectionResource connectionResource =
         new ConnectionResource(applications, entities, connections, queries);
     IndexRebuildResource rebuildResource = new IndexRebuildResource(applications, rebuilder);
@@ -94,6 +104,8 @@ public class JerseyConfig extends ResourceConfig {
           protected void configure() {
             bind(status).to(StatusResource.class);
             bind(entityResource).to(EntityResource.class);
+            bind(settingsResource).to(CollectionSettingsResource.class);
+            bind(lookupResource).to(FenceLookupResource.class);
             bind(connectionResource).to(ConnectionResource.class);
             bind(rebuildResource).to(IndexRebuildResource.class);
             bind(tokenResource).to(TokenResource.class);
@@ -104,6 +116,8 @@ public class JerseyConfig extends ResourceConfig {
         });
     register(StatusResource.class);
     register(EntityResource.class);
+    register(CollectionSettingsResource.class);
+    register(FenceLookupResource.class);
     register(ConnectionResource.class);
     register(IndexRebuildResource.class);
     register(TokenResource.class);

@@ -1,6 +1,7 @@
 package io.meridian.rest.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.Json;
 import io.meridian.core.entity.QueryPage;
@@ -44,10 +45,23 @@ final class Responses {
               .map(entity -> projection.apply(Json.parseStoredObject(entity.json())))
               .toList();
       envelope.list(rows);
-    } else {
+    } else if (page.distances().isEmpty()) {
       envelope.entities(json(page.entities()));
+    } else {
+      envelope.entities(page.entities().stream().map(e -> withDistance(e, page)).toList());
     }
     return envelope.cursor(page.cursor()).toJson();
+  }
+
+  /** The entity with its distance from a {@code within}'s centre in {@code metadata.distance}. */
+  private static String withDistance(StoredEntity entity, QueryPage page) {
+    Double meters = page.distances().get(entity.uuid());
+    if (meters == null) {
+      return entity.json();
+    }
+    ObjectNode json = Json.parseStoredObject(entity.json());
+    json.withObject("metadata").put("distance", meters);
+    return Json.write(json);
   }
 
   static List<String> json(List<StoredEntity> entities) {

@@ -16,6 +16,7 @@ import io.meridian.core.entity.CassandraEntityStore;
 import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.EntityStore;
+import io.meridian.core.geo.GeoIndexes;
 import io.meridian.core.index.EntityIndex;
 import io.meridian.core.index.IndexPipeline;
 import io.meridian.core.index.IndexRepairer;
@@ -112,8 +113,11 @@ class ServiceConfiguration {
       EntityIndex index,
       IndexPipeline pipeline,
       QueryLanguage language,
-      Cursors cursors) {
-    return new EntityQueries(store, connections, index, pipeline, language, cursors);
+      Cursors cursors,
+      GeoIndexes geoIndexes,
+      GeoProperties geo) {
+    return new EntityQueries(
+        store, connections, index, pipeline, language, cursors, geoIndexes, geo.maxRadiusMeters());
   }
 
   /** Bulk writes run a few at a time: enough to overlap round trips, not to flood Cassandra. */

@@ -1,0 +1,66 @@
+package io.meridian.core.entity;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Predicate;
+
+/**
+ * The in-memory geo indexes as queries use them (implemented by {@code io.meridian.core.geo}).
+ * Answers reflect every write acknowledged through this node, and writes through other nodes within
+ * the geo feed's bound.
+ */
+public interface GeoLookups {
+
+  /** The property whose GeoJSON Polygon or MultiPolygon makes an entity a fence. */
+  String FENCE_PROPERTY = "geometry";
+
+  /** The property whose point a geo-hot collection holds in memory. */
+  String LOCATION_PROPERTY = "location";
+
+  /** The fences of a collection that contain the point (boundary included), in no order. */
+  List<StoredEntity> containing(UUID applicationId, String collection, double lat, double lon);
+
+  /**
+   * The entities of a geo-hot collection within {@code meters} of the point that pass {@code
+   * filter}, nearest first (uuid breaking ties), strictly after {@code (afterMeters, afterId)} when
+   * {@code afterId} is given; at most {@code limit}. Empty when this node does not hold the
+   * collection in memory (not geo-hot, or still loading): ask the index instead.
+   */
+  Optional<List<Nearby>> nearest(
+      UUID applicationId,
+      String collection,
+      double lat,
+      double lon,
+      double meters,
+      double afterMeters,
+      UUID afterId,
+      Predicate<StoredEntity> filter,
+      int limit);
+
+  record Nearby(StoredEntity entity, double meters) {}
+
+  /** Holds nothing: every geo query goes to the index, and no entity is a fence. */
+  GeoLookups NONE =
+      new GeoLookups() {
+        @Override
+        public List<StoredEntity> containing(
+            UUID applicationId, String collection, double lat, double lon) {
+          return List.of();
+        }
+
+        @Override
+        public Optional<List<Nearby>> nearest(
+            UUID applicationId,
+            String collection,
+            double lat,
+            double lon,
+            double meters,
+            double afterMeters,
+            UUID afterId,
+            Predicate<StoredEntity> filter,
+            int limit) {
+          return Optional.empty();
+        }
+      };
+}

@@ -1,0 +1,119 @@
+package io.meridian.rest.app;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.app.ApplicationService;
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.Json;
+import io.meridian.core.common.MeridianException;
+import io.meridian.core.entity.CollectionName;
+import io.meridian.core.geo.GeoIndexes;
+import io.meridian.rest.api.JsonBodies;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.io.InputStream;
+import java.util.Iterator;
+import java.util.Set;
+
+/**
+ * A collection's settings, at Usergrid's path {@code /{coll}/_settings}: {@code geoHot} (hold the
+ * collection's points in memory on every node for {@code within} queries). Changing them takes an
+ * application administrator, which the access filter checks.
+ */
+@Path("/{org}/{app}/{collection}/_settings")
+@Produces(MediaType.APPLICATION_JSON)
+public class CollectionSettingsResource {
+  static final String GEO_HOT = "geoHot";
+  private static final Set<String> SETTINGS = Set.of(GEO_HOT);
+
+  private final ApplicationService applications;
+  private final GeoIndexes geo;
+  private final JsonBodies bodies;
+
+  public CollectionSettingsResource(
+      ApplicationService applications, GeoIndexes geo, JsonBodies bodies) {
+    this.applications = applications;
+    this.geo = geo;
+    this.bodies = bodies;
+  }
+
+  @GET
+  public byte[] settings(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") String collection) {
+    ApplicationRef application = applications.require(org, app);
+    CollectionName name = CollectionName.of(collection);
+    return settingsResponse("get", application, name);
+  }
+
+  @POST
+  @Consumes(MediaType.APPLICATION_JSON)
+  public byte[] updateSettings(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") String collection,
+      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      InputStream body) {
+    CollectionName name = CollectionName.of(collection);
+    JsonNode json = bodies.read(body, contentLength);
+    if (!json.isObject()) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT, "Settings are a JSON object, e.g. {\"geoHot\": true}");
+    }
+    requireKnown(json, SETTINGS, "setting");
+    JsonNode hot = json.get(GEO_HOT);
+    if (hot != null && !hot.isBoolean()) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT, "Setting '" + GEO_HOT + "' must be true or false");
+    }
+    ApplicationRef application = applications.require(org, app);
+    if (hot != null) {
+      geo.setGeoHot(application.id(), name.plural(), hot.booleanValue());
+    }
+    return settingsResponse("post", application, name);
+  }
+
+  @PUT
+  @Consumes(MediaType.APPLICATION_JSON)
+  public byte[] replaceSettings(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") String collection,
+      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      InputStream body) {
+    return updateSettings(org, app, collection, contentLength, body);
+  }
+
+  private byte[] settingsResponse(String action, ApplicationRef application, CollectionName name) {
+    ObjectNode settings = Json.object();
+    settings.put(GEO_HOT, geo.isGeoHot(application.id(), name.plural()));
+    // What this node holds in memory for the collection: operators check a geo-hot load with it.
+    ObjectNode held = settings.putObject("inMemory");
+    geo.sizes(application.id(), name.plural()).forEach(held::put);
+    return Responses.envelope(action, application, name.plural() + "/_settings")
+        .data(settings)
+        .toJson();
+  }
+
+  /** A 400 naming the first field that is not one of {@code known}. */
+  static void requireKnown(JsonNode json, Set<String> known, String what) {
+    for (Iterator<String> names = json.fieldNames(); names.hasNext(); ) {
+      String field = names.next();
+      if (!known.contains(field)) {
+        throw new MeridianException(
+            ErrorCode.ILLEGAL_ARGUMENT,
+            "Unknown " + what + " '" + field + "'; known: " + String.join(", ", known));
+      }
+    }
+  }
+}

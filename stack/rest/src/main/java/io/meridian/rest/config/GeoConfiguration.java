@@ -1,0 +1,65 @@
+package io.meridian.rest.config;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import io.meridian.core.common.EventFeed;
+import io.meridian.core.common.IdGenerator;
+import io.meridian.core.entity.EntityService;
+import io.meridian.core.entity.EntityStore;
+import io.meridian.core.geo.CassandraGeoChangeLog;
+import io.meridian.core.geo.CassandraGeoStore;
+import io.meridian.core.geo.GeoChange;
+import io.meridian.core.geo.GeoIndexes;
+import io.meridian.core.identity.token.AccessEvent;
+import io.meridian.core.identity.token.AccessFeed;
+import java.time.Clock;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The in-memory geo indexes, their feed, and their part in every entity write. */
+@Configuration(proxyBeanMethods = false)
+class GeoConfiguration {
+
+  @Bean(destroyMethod = "close")
+  GeoIndexes geoIndexes(
+      CqlSession session,
+      IdGenerator ids,
+      Clock clock,
+      EntityStore entities,
+      GeoProperties geo,
+      AccessFeed accessFeed) {
+    CassandraGeoChangeLog log = new CassandraGeoChangeLog(session, ids);
+    EventFeed<GeoChange> feed =
+        new EventFeed<>(
+            "geo", log, clock, geo.feedInterval(), geo.feedLookback(), geo.feedMaxStaleness());
+    GeoIndexes indexes =
+        new GeoIndexes(
+            new CassandraGeoStore(session),
+            log,
+            feed,
+            entities,
+            clock,
+            geo.maxVertices(),
+            geo.pendingTimeout(),
+            geo.feedLookback().plus(geo.feedMaxStaleness()));
+    accessFeed.subscribe(
+        event -> {
+          if (event.kind() == AccessEvent.Kind.APPLICATION_DELETED) {
+            indexes.forgetApplication(event.target());
+          }
+        });
+    return indexes;
+  }
+
+  /**
+   * Joins every entity write, then loads the indexes before the server takes requests: a node never
+   * answers a lookup from a partly loaded fence index.
+   */
+  @Bean
+  SmartInitializingSingleton geoIndexesStart(GeoIndexes indexes, EntityService entities) {
+    return () -> {
+      entities.observeWrites(indexes);
+      indexes.start();
+    };
+  }
+}
