@@ -9,8 +9,7 @@ import java.util.Optional;
 
 /**
  * A {@link CompiledQuery} backed by the parser's tree; what the Elasticsearch index translates.
- * Immutable: the canonical form, the geographic conditions and the ordering flag are computed once,
- * here.
+ * Immutable: the canonical form, the geographic conditions and the orders are computed once, here.
  */
 public final class ParsedQuery implements CompiledQuery {
   private final Query query;
@@ -18,6 +17,7 @@ public final class ParsedQuery implements CompiledQuery {
   private final List<GeoCondition> geoConditions;
   private final Optional<GeoCondition> topLevelGeo;
   private final boolean ordered;
+  private final EntityOrder order;
 
   ParsedQuery(Query query) {
     this.query = query;
@@ -27,6 +27,7 @@ public final class ParsedQuery implements CompiledQuery {
     this.ordered =
         !query.orderBy().isEmpty()
             || geoConditions.stream().anyMatch(GeoCondition.Near.class::isInstance);
+    this.order = EntityOrder.of(query);
   }
 
   /** Parses {@code ql}; null or blank means {@code select *}. */
@@ -86,15 +87,19 @@ public final class ParsedQuery implements CompiledQuery {
     return !query.orderBy().isEmpty();
   }
 
-  // Placeholders until the in-memory order exists (replaced in this issue).
+  /** See {@link EntityOrder} for the keys and how they mirror Elasticsearch's sort. */
   @Override
   public List<Object> sortKey(ObjectNode entity) {
-    throw new IllegalStateException("not yet");
+    return order.key(entity);
   }
 
+  /**
+   * @throws io.meridian.core.common.MeridianException with {@code BAD_REQUEST} when a key does not
+   *     fit this query's order (wrong length or value types)
+   */
   @Override
   public int compareSortKeys(List<Object> left, List<Object> right) {
-    throw new IllegalStateException("not yet");
+    return order.compare(left, right);
   }
 
   @Override

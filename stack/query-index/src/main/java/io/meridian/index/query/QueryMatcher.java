@@ -141,7 +141,7 @@ final class QueryMatcher {
   }
 
   /** Lucene orders keyword terms by their UTF-8 bytes, which is code point order. */
-  private static int compareCodePoints(String left, String right) {
+  static int compareCodePoints(String left, String right) {
     int i = 0;
     int j = 0;
     while (i < left.length() && j < right.length()) {
