@@ -76,6 +76,11 @@ final class QueryTranslator {
     return Query.of(q -> q.terms(t -> t.field(IndexSchema.UUID).terms(v -> v.value(values))));
   }
 
+  /**
+   * @throws IllegalArgumentException for a point containment: the index has no {@code geo_shape}
+   *     field, so only the in-memory geo indexes answer such a query, and core routes it there.
+   *     Reaching this is a routing bug, never a user error.
+   */
   static Query translate(Condition condition) {
     // Java 17 has no pattern matching for switch; the sealed hierarchy keeps this chain complete.
     if (condition instanceof Condition.And and) {
@@ -104,6 +109,12 @@ final class QueryTranslator {
                               .location(point(within))
                               .distance(meters(within.meters()))
                               .distanceType(GeoDistanceType.Arc))));
+    }
+    if (condition instanceof Condition.PointInside point) {
+      throw new IllegalArgumentException(
+          "Elasticsearch cannot answer the point containment on '"
+              + point.property()
+              + "': queries with one belong to an in-memory geo index");
     }
     return comparison((Condition.Comparison) condition);
   }

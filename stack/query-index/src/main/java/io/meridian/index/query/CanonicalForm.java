@@ -21,7 +21,9 @@ import java.util.stream.Collectors;
  * index never sees their case; {@code contains} text is kept as written, since which spellings are
  * equivalent there depends on the analyzer. Numbers print as Java does ({@code 2000}, {@code
  * 2000.0}, {@code 1.0E10}): an integer and a decimal literal stay distinct because {@code created}
- * and {@code modified} compare them differently.
+ * and {@code modified} compare them differently. Coordinates and distances are doubles whatever
+ * their spelling ({@code 37} prints {@code 37.0}), so a point containment ({@code g contains 37.0,
+ * -122.41}) and a {@code within} print alike for every spelling of the same numbers.
  */
 final class CanonicalForm {
 
@@ -75,6 +77,13 @@ final class CanonicalForm {
       boolean prefix = text.endsWith("*");
       out.append(contains.property()).append(" contains ");
       string(prefix ? text.substring(0, text.length() - 1) : text, prefix, out);
+    } else if (condition instanceof Condition.PointInside point) {
+      // Unquoted numbers, so it never reads as the text form; the parser maps -0.0 to 0.0.
+      out.append(point.property())
+          .append(" contains ")
+          .append(point.latitude())
+          .append(", ")
+          .append(point.longitude());
     } else {
       Condition.Within within = (Condition.Within) condition;
       out.append(within.property())

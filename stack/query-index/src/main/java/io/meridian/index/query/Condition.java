@@ -9,7 +9,8 @@ public sealed interface Condition
         Condition.Not,
         Condition.Comparison,
         Condition.Contains,
-        Condition.Within {
+        Condition.Within,
+        Condition.PointInside {
 
   /** All operands hold; always two or more (the parser flattens {@code a and b and c}). */
   record And(List<Condition> operands) implements Condition {
@@ -42,4 +43,12 @@ public sealed interface Condition
    */
   record Within(String property, double meters, double latitude, double longitude)
       implements Condition {}
+
+  /**
+   * {@code property contains latitude, longitude}: the property holds a GeoJSON Polygon or
+   * MultiPolygon that contains the point, its boundary included. The parser admits at most one per
+   * query, and only as a conjunct of the whole where clause (not under {@code or} or {@code not}),
+   * because only an in-memory index answers it: Elasticsearch here has no shapes.
+   */
+  record PointInside(String property, double latitude, double longitude) implements Condition {}
 }

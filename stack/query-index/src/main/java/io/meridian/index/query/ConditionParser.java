@@ -1,5 +1,6 @@
 package io.meridian.index.query;
 
+import io.meridian.core.common.MeridianException;
 import io.meridian.index.query.Token.Kind;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,13 +9,27 @@ import java.util.UUID;
 /**
  * The where-clause half of the recursive-descent parser (see {@link QueryParser} for the grammar).
  * One instance parses one condition; not thread-safe.
+ *
+ * <p>A point containment ({@code contains <lat>, <lon>}) is only answered by an in-memory index,
+ * which can narrow the candidates by it only when every result must satisfy it. So the parser
+ * admits at most one, and only as a conjunct of the whole where clause: never under {@code or} or
+ * {@code not}, at any depth. Parentheses alone do not matter: {@code (g contains 1, 2 and a = 1)
+ * and b = 2} is still a conjunction.
  */
 final class ConditionParser {
   private static final String OPERATORS =
       "an operator (=, <, <=, >, >=, eq, lt, lte, gt, gte, contains, within)";
 
+  private static final String POINT_CONTAINMENT = "A point containment (`contains <lat>, <lon>`)";
+
   private final TokenStream tokens;
   private int depth;
+
+  /** How many {@code not}s enclose the condition being parsed. */
+  private int negations;
+
+  /** Where the point containment parsed so far starts, or null: a query may have one. */
+  private Token pointContainment;
 
   ConditionParser(TokenStream tokens) {
     this.tokens = tokens;
@@ -27,12 +42,19 @@ final class ConditionParser {
   }
 
   Condition or() {
+    Token containedBefore = pointContainment;
     List<Condition> operands = new ArrayList<>(List.of(and()));
     while (tokens.peek().isOr()) {
       tokens.advance();
       operands.add(and());
     }
-    return operands.size() == 1 ? operands.get(0) : new Condition.Or(operands);
+    if (operands.size() == 1) {
+      return operands.get(0);
+    }
+    if (pointContainment != containedBefore) {
+      throw misplaced(pointContainment, "'or'");
+    }
+    return new Condition.Or(operands);
   }
 
   private Condition and() {
@@ -63,17 +85,24 @@ final class ConditionParser {
       result = or();
       tokens.expect(Kind.RIGHT_PAREN, "')' to close the '(' at position " + token.position());
     } else {
+      negations++;
       result = new Condition.Not(not());
+      negations--;
     }
     depth--;
     return result;
   }
 
   private Condition comparison() {
+    Token start = tokens.peek();
     String property = tokens.path("a property name, 'not' or '('");
     Token operator = tokens.peek();
     if (operator.isKeyword("contains")) {
       tokens.advance();
+      Token next = tokens.peek();
+      if (next.kind() == Kind.INTEGER || next.kind() == Kind.DECIMAL) {
+        return pointInside(property, start);
+      }
       return contains(property);
     }
     if (operator.isKeyword("within")) {
@@ -103,13 +132,42 @@ final class ConditionParser {
    * keeping one would make {@code 'wo\*'} read as a prefix.
    */
   private Condition contains(String property) {
-    Token text = tokens.expect(Kind.STRING, "a string after 'contains'");
+    Token text = tokens.expect(Kind.STRING, "a string or a latitude after 'contains'");
     String words = text.text();
     int end = words.length();
     while (end > 0 && words.charAt(end - 1) == '*') {
       end--;
     }
     return new Condition.Contains(property, words.substring(0, end) + (text.wildcard() ? "*" : ""));
+  }
+
+  /**
+   * {@code contains <lat>, <lon>} after the property; {@code start} is the property's token, which
+   * placement errors point at.
+   */
+  private Condition pointInside(String property, Token start) {
+    if (pointContainment != null) {
+      throw Tokenizer.error(
+          "A query may have only one point containment (`contains <lat>, <lon>`); a second one"
+              + " starts at position "
+              + start.position());
+    }
+    if (negations > 0) {
+      throw misplaced(start, "'not'");
+    }
+    pointContainment = start;
+    double latitude = latitude("a latitude after 'contains'");
+    tokens.expect(Kind.COMMA, "',' after the latitude");
+    return new Condition.PointInside(property, latitude, longitude());
+  }
+
+  private static MeridianException misplaced(Token start, String operator) {
+    return Tokenizer.error(
+        POINT_CONTAINMENT
+            + " must be and-ed at the top of the where clause; the one at position "
+            + start.position()
+            + " is under "
+            + operator);
   }
 
   private Condition within(String property) {
@@ -119,18 +177,32 @@ final class ConditionParser {
       throw TokenStream.expected("a distance greater than 0 meters", distance);
     }
     tokens.expectKeyword("of", "'of' after the distance");
-    Token latitudeToken = tokens.peek();
-    double latitude = number("a latitude after 'of'");
-    if (!(Math.abs(latitude) <= 90)) {
-      throw TokenStream.expected("a latitude between -90 and 90", latitudeToken);
-    }
+    double latitude = latitude("a latitude after 'of'");
     tokens.expect(Kind.COMMA, "',' after the latitude");
-    Token longitudeToken = tokens.peek();
+    return new Condition.Within(property, meters, latitude, longitude());
+  }
+
+  /**
+   * A latitude in [-90, 90]. Adding 0.0 turns -0.0 into 0.0: they are the same coordinate, and the
+   * canonical form must print equal queries equally.
+   */
+  private double latitude(String expected) {
+    Token token = tokens.peek();
+    double latitude = number(expected);
+    if (!(Math.abs(latitude) <= 90)) {
+      throw TokenStream.expected("a latitude between -90 and 90", token);
+    }
+    return latitude + 0.0;
+  }
+
+  /** A longitude in [-180, 180] after the latitude's comma; -0.0 becomes 0.0 as for latitudes. */
+  private double longitude() {
+    Token token = tokens.peek();
     double longitude = number("a longitude after ','");
     if (!(Math.abs(longitude) <= 180)) {
-      throw TokenStream.expected("a longitude between -180 and 180", longitudeToken);
+      throw TokenStream.expected("a longitude between -180 and 180", token);
     }
-    return new Condition.Within(property, meters, latitude, longitude);
+    return longitude + 0.0;
   }
 
   private double number(String expected) {

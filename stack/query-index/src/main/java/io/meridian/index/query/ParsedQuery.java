@@ -2,23 +2,32 @@ package io.meridian.index.query;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.query.CompiledQuery;
+import io.meridian.core.query.GeoCondition;
 import io.meridian.core.query.Projection;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * A {@link CompiledQuery} backed by the parser's tree; what the Elasticsearch index translates.
- * Immutable: the canonical form and the ordering flag are computed once, here.
+ * Immutable: the canonical form, the geographic conditions and the orders are computed once, here.
  */
 public final class ParsedQuery implements CompiledQuery {
   private final Query query;
   private final String canonical;
+  private final List<GeoCondition> geoConditions;
+  private final Optional<GeoCondition> topLevelGeo;
   private final boolean ordered;
+  private final EntityOrder order;
 
   ParsedQuery(Query query) {
     this.query = query;
     this.canonical = CanonicalForm.of(query);
+    this.geoConditions = query.where().map(GeoConditions::all).orElse(List.of());
+    this.topLevelGeo = query.where().flatMap(GeoConditions::topLevel);
     this.ordered =
-        !query.orderBy().isEmpty() || query.where().map(ParsedQuery::within).orElse(false);
+        !query.orderBy().isEmpty()
+            || geoConditions.stream().anyMatch(GeoCondition.Near.class::isInstance);
+    this.order = EntityOrder.of(query);
   }
 
   /** Parses {@code ql}; null or blank means {@code select *}. */
@@ -45,7 +54,10 @@ public final class ParsedQuery implements CompiledQuery {
     return query.where().isPresent();
   }
 
-  /** True with an order by, or with a {@code within} anywhere: those sort by distance. */
+  /**
+   * True with an order by, or with a {@code within} anywhere: those sort by distance. A point
+   * containment alone keeps the default order, newest first.
+   */
   @Override
   public boolean ordered() {
     return ordered;
@@ -56,15 +68,18 @@ public final class ParsedQuery implements CompiledQuery {
     return query.where().map(where -> QueryMatcher.matches(where, entity)).orElse(true);
   }
 
-  // Placeholders until the query language knows point containment (replaced in this issue).
   @Override
-  public java.util.List<io.meridian.core.query.GeoCondition> geoConditions() {
-    return java.util.List.of();
+  public List<GeoCondition> geoConditions() {
+    return geoConditions;
   }
 
+  /**
+   * The first point containment that is a conjunct of the where clause, else the first such {@code
+   * within}; the operands of an {@code and} in parentheses inside the top-level one count too.
+   */
   @Override
-  public Optional<io.meridian.core.query.GeoCondition> topLevelGeo() {
-    return Optional.empty();
+  public Optional<GeoCondition> topLevelGeo() {
+    return topLevelGeo;
   }
 
   @Override
@@ -77,31 +92,23 @@ public final class ParsedQuery implements CompiledQuery {
     return !query.orderBy().isEmpty();
   }
 
+  /** See {@link EntityOrder} for the keys and how they mirror Elasticsearch's sort. */
   @Override
-  public java.util.List<Object> sortKey(ObjectNode entity) {
-    throw new IllegalStateException("not yet");
+  public List<Object> sortKey(ObjectNode entity) {
+    return order.key(entity);
   }
 
+  /**
+   * @throws io.meridian.core.common.MeridianException with {@code BAD_REQUEST} when a key does not
+   *     fit this query's order (wrong length or value types)
+   */
   @Override
-  public int compareSortKeys(java.util.List<Object> left, java.util.List<Object> right) {
-    throw new IllegalStateException("not yet");
+  public int compareSortKeys(List<Object> left, List<Object> right) {
+    return order.compare(left, right);
   }
 
   @Override
   public String toString() {
     return canonical;
-  }
-
-  private static boolean within(Condition condition) {
-    if (condition instanceof Condition.And and) {
-      return and.operands().stream().anyMatch(ParsedQuery::within);
-    }
-    if (condition instanceof Condition.Or or) {
-      return or.operands().stream().anyMatch(ParsedQuery::within);
-    }
-    if (condition instanceof Condition.Not not) {
-      return within(not.operand());
-    }
-    return condition instanceof Condition.Within;
   }
 }

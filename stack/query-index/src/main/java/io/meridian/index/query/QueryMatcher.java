@@ -2,6 +2,7 @@ package io.meridian.index.query;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.core.geo.Fences;
 import io.meridian.index.query.IndexEntries.Entry;
 import java.util.List;
 import java.util.Set;
@@ -16,8 +17,9 @@ import org.apache.lucene.util.SloppyMath;
  * when some entry with the property's name satisfies it (so {@code not} negates "some entry
  * matches"). Values only ever meet values of their own type: strings compare case-insensitively
  * (and by code point, as Lucene orders terms), numbers as doubles except integer literals beyond
- * 2^53, which compare with integer entries as longs. One instance evaluates one entity; not
- * thread-safe.
+ * 2^53, which compare with integer entries as longs. A point containment, which no Elasticsearch
+ * query answers, tests the shapes the entity holds with {@link Fences#contains}. One instance
+ * evaluates one entity; not thread-safe.
  */
 final class QueryMatcher {
   private static final long EXACT_DOUBLE = EntityLeaves.EXACT_DOUBLE;
@@ -66,6 +68,9 @@ final class QueryMatcher {
     }
     if (condition instanceof Condition.Within within) {
       return within(within);
+    }
+    if (condition instanceof Condition.PointInside point) {
+      return pointInside(point);
     }
     return comparison((Condition.Comparison) condition);
   }
@@ -136,7 +141,7 @@ final class QueryMatcher {
   }
 
   /** Lucene orders keyword terms by their UTF-8 bytes, which is code point order. */
-  private static int compareCodePoints(String left, String right) {
+  static int compareCodePoints(String left, String right) {
     int i = 0;
     int j = 0;
     while (i < left.length() && j < right.length()) {
@@ -210,6 +215,18 @@ final class QueryMatcher {
                         location.latitude(),
                         location.longitude())
                     <= within.meters());
+  }
+
+  /**
+   * Some value named by the property (found as the index names values: dotted paths through
+   * objects, any element of an array, never under {@code metadata}) is a GeoJSON Polygon or
+   * MultiPolygon containing the point, boundary included.
+   */
+  private boolean pointInside(Condition.PointInside point) {
+    return NamedValues.any(
+        entity,
+        point.property(),
+        node -> Fences.contains(node, point.latitude(), point.longitude()));
   }
 
   /** Great-circle distance as {@code geo_distance} (arc) computes it: Lucene's haversine. */

@@ -23,6 +23,7 @@ import java.util.Set;
  * not        := 'not' not | '(' or ')' | comparison
  * comparison := path operator value
  *             | path 'contains' string
+ *             | path 'contains' number ',' number
  *             | path 'within' number 'of' number ',' number
  * operator   := '=' | 'eq' | '<' | 'lt' | '<=' | 'lte' | '>' | 'gt' | '>=' | 'gte'
  * value      := string | integer | decimal | 'true' | 'false' | uuid
@@ -30,8 +31,10 @@ import java.util.Set;
  * </pre>
  *
  * As in Usergrid, {@code where} is optional even after a selection ({@code select * a = 1}). The
- * condition parsing lives in {@link ConditionParser}. Errors are {@link MeridianException}s with
- * {@code QUERY_PARSE} naming the 1-based column and what was expected there.
+ * condition parsing lives in {@link ConditionParser}, which also admits a point containment ({@code
+ * contains} with a latitude and a longitude) only once and only and-ed at the top. Errors are
+ * {@link MeridianException}s with {@code QUERY_PARSE} naming the 1-based column and what was
+ * expected there.
  */
 public final class QueryParser {
   /** Bounds the nesting of parentheses and {@code not}. */

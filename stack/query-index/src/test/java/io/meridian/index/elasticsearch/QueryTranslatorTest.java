@@ -1,6 +1,7 @@
 package io.meridian.index.elasticsearch;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import co.elastic.clients.json.JsonpSerializable;
 import co.elastic.clients.json.JsonpUtils;
@@ -151,6 +152,23 @@ class QueryTranslatorTest {
                         + "/geo_distance/distance")
                 .asText())
         .isEqualTo("10.0m");
+  }
+
+  @Test
+  void refuses_a_point_containment_which_only_in_memory_indexes_answer() {
+    assertThatThrownBy(() -> where("a = 1 and g contains 37.77, -122.41"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "Elasticsearch cannot answer the point containment on 'g': queries with one belong to"
+                + " an in-memory geo index");
+    assertThatThrownBy(
+            () ->
+                QueryTranslator.filter(
+                    UUID.randomUUID(),
+                    Optional.of("zones"),
+                    Optional.empty(),
+                    QueryParser.parse("g contains 1, 2").where()))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test

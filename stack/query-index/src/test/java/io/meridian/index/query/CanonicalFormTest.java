@@ -30,7 +30,11 @@ class CanonicalFormTest {
         "a = 'Fred' or a = 'Abc*'|select * where a = 'fred' or a = 'abc*'",
         "a = 'it\\'s a*b \\\\ c\\*'|select * where a = 'it\\'s a\\*b \\\\ c\\*'",
         "bio contains 'Big Dog*'|select * where bio contains 'Big Dog*'",
-        "loc within 1000 of 40, -74|select * where loc within 1000.0 of 40.0, -74.0"
+        "loc within 1000 of 40, -74|select * where loc within 1000.0 of 40.0, -74.0",
+        "g CONTAINS 37.77,-122.41|select * where g contains 37.77, -122.41",
+        "g contains 37, -122 and a = 1|select * where g contains 37.0, -122.0 and a = 1",
+        "g contains -0.0, -0 and bio contains '1, 2'"
+            + "|select * where g contains 0.0, 0.0 and bio contains '1, 2'"
       })
   void prints_the_normal_form(String ql, String expected) {
     assertThat(canonical(ql)).isEqualTo(expected);
@@ -56,6 +60,19 @@ class CanonicalFormTest {
   @CsvSource(
       delimiter = '|',
       value = {
+        "g contains 37.77, -122.41|g contains 37.770,-122.410",
+        "g contains 37.77, -122.41|g contains 3.777e1, -1.2241E2",
+        "g contains 37, 0|g contains 37.0, -0.0",
+        "g contains 1, 2 and a = 1|(g contains 1, 2) and a = 1"
+      })
+  void is_equal_for_spellings_of_the_same_point_containment(String one, String other) {
+    assertThat(canonical(one)).isEqualTo(canonical(other));
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
         "a = 1|a = 1.0",
         "a = 1|a = '1'",
         "a = 'x'|a = 'x*'",
@@ -73,7 +90,10 @@ class CanonicalFormTest {
         "order by a|order by a desc",
         "order by a, b|order by b, a",
         "Name = 1|name = 1",
-        "loc within 10 of 1, 2|loc within 10 of 2, 1"
+        "loc within 10 of 1, 2|loc within 10 of 2, 1",
+        "g contains 1, 2|g contains 2, 1",
+        "g contains 1, 2|g contains '1, 2'",
+        "g contains 1, 2|h contains 1, 2"
       })
   void differs_for_different_queries(String one, String other) {
     assertThat(canonical(one)).isNotEqualTo(canonical(other));
@@ -91,7 +111,9 @@ class CanonicalFormTest {
         "select {x: a} where a = 'it\\'s \\\\ *' and b = 'a*c' and c = 'pre*'",
         "bio contains 'x\\*y*' or loc within 0.5 of -33.86, 151.2",
         "a = 1e300 and b = -4.9E-324 and c = 9223372036854775807 order by a desc, b",
-        "a = -0.0 or b = 6f1c3e2a-9b7d-11ee-8c90-0242ac120002 or c = false"
+        "a = -0.0 or b = 6f1c3e2a-9b7d-11ee-8c90-0242ac120002 or c = false",
+        "g contains -33.86, 151.2 and (a = 1 and b contains 'x') order by a",
+        "not a = 1 and g contains 1e-7, -180"
       })
   void parses_back_to_the_same_tree(String ql) {
     Query query = QueryParser.parse(ql);

@@ -197,11 +197,16 @@ class QueryParserErrorsTest {
   }
 
   @Test
-  void rejects_contains_without_a_string() {
-    parsing("bio contains 3")
-        .hasMessage("Expected a string after 'contains' at position 14 but found '3'");
+  void rejects_contains_without_a_string_or_a_point() {
+    parsing("bio contains x")
+        .hasMessage(
+            "Expected a string or a latitude after 'contains' at position 14 but found 'x'");
     parsing("bio contains")
-        .hasMessage("Expected a string after 'contains' at position 13 but found end of query");
+        .hasMessage(
+            "Expected a string or a latitude after 'contains' at position 13 but found end of"
+                + " query");
+    parsing("bio contains 3")
+        .hasMessage("Expected ',' after the latitude at position 15 but found end of query");
   }
 
   @ParameterizedTest
