@@ -84,7 +84,10 @@ public final class ParsedQuery implements CompiledQuery {
 
   @Override
   public boolean onlyTopLevelGeo() {
-    return false;
+    return query
+        .where()
+        .filter(w -> w instanceof Condition.Within || w instanceof Condition.PointInside)
+        .isPresent();
   }
 
   @Override
