@@ -1,0 +1,160 @@
+package io.meridian.core.geo;
+
+import org.locationtech.jts.algorithm.CGAlgorithmsDD;
+
+/**
+ * The geometry of {@link FenceIndex}'s grid: levels, cell keys, and which cells a fence occupies.
+ *
+ * <p>Level {@code L} (0 to {@value #LEVELS} - 1) divides longitude and latitude into cells of
+ * {@code 2^(L - 20)} degrees, from about 10 cm to 512°. Power-of-two sizes make the cell of a
+ * coordinate exact: {@code floor(x * 2^(20 - L))} involves no rounding, so a cell's edges are
+ * exactly representable and a point on a cell edge belongs to exactly one cell, the one above or to
+ * the right. A fence lives on one level, the finest where its bounding box spans at most {@link
+ * #SPAN_CELLS} cells in either direction, in every cell its bounding box meets except those it
+ * provably misses; each of those cells records whether the fence covers all of it.
+ */
+final class FenceGrid {
+  static final int LEVELS = 30;
+
+  /**
+   * The most cells a fence's bounding box spans in its longer direction. Larger means more cells
+   * covered whole (no test per hit) but more memory per fence.
+   */
+  static final int SPAN_CELLS = 8;
+
+  private static final double[] SCALE = new double[LEVELS];
+
+  static {
+    for (int level = 0; level < LEVELS; level++) {
+      SCALE[level] = Math.scalb(1.0, 20 - level);
+    }
+  }
+
+  private FenceGrid() {}
+
+  /** Cells per degree on the level. */
+  static double scale(int level) {
+    return SCALE[level];
+  }
+
+  static int level(FenceShape shape) {
+    double span =
+        Math.max(
+            shape.maxLongitude() - shape.minLongitude(), shape.maxLatitude() - shape.minLatitude());
+    int level = 0;
+    while (level < LEVELS - 1 && span * SCALE[level] > SPAN_CELLS) {
+      level++;
+    }
+    return level;
+  }
+
+  /** The key of the cell at (column, row) of the level; columns and rows may be negative. */
+  static long key(int level, long column, long row) {
+    return ((long) level << 58) | ((column & 0x3FFFFFFFL) << 28) | (row & 0xFFFFFFFL);
+  }
+
+  /** The key of the cell of the level holding the point. */
+  static long keyOf(int level, double latitude, double longitude) {
+    double scale = SCALE[level];
+    return key(level, (long) Math.floor(longitude * scale), (long) Math.floor(latitude * scale));
+  }
+
+  interface CellSink {
+    void accept(long key, boolean covers);
+  }
+
+  /**
+   * Calls {@code sink} for every cell of the level the fence occupies. A cell is "covered" when no
+   * edge of the fence meets it (tested exactly, touching counts as meeting) and its centre is
+   * inside: the cell is connected and the boundary stays out of it, so all of it is inside. A cell
+   * no edge meets whose centre is outside is all outside and is skipped.
+   */
+  static void forEachCell(FenceShape shape, int level, CellSink sink) {
+    double scale = SCALE[level];
+    long column0 = (long) Math.floor(shape.minLongitude() * scale);
+    long row0 = (long) Math.floor(shape.minLatitude() * scale);
+    int columns = (int) ((long) Math.floor(shape.maxLongitude() * scale) - column0 + 1);
+    int rows = (int) ((long) Math.floor(shape.maxLatitude() * scale) - row0 + 1);
+    boolean[] crossed = new boolean[columns * rows];
+    double[] xy = shape.coordinates();
+    for (int ring = 0; ring < shape.ringCount(); ring++) {
+      int start = shape.ringStart(ring);
+      int end = shape.ringEnd(ring);
+      double x1 = xy[end - 2];
+      double y1 = xy[end - 1];
+      for (int i = start; i < end; i += 2) {
+        double x2 = xy[i];
+        double y2 = xy[i + 1];
+        markCrossed(x1, y1, x2, y2, scale, column0, row0, columns, crossed);
+        x1 = x2;
+        y1 = y2;
+      }
+    }
+    for (int row = 0; row < rows; row++) {
+      for (int column = 0; column < columns; column++) {
+        long key = key(level, column0 + column, row0 + row);
+        if (crossed[row * columns + column]) {
+          sink.accept(key, false);
+        } else if (shape.contains((row0 + row + 0.5) / scale, (column0 + column + 0.5) / scale)) {
+          sink.accept(key, true);
+        }
+      }
+    }
+  }
+
+  private static void markCrossed(
+      double x1,
+      double y1,
+      double x2,
+      double y2,
+      double scale,
+      long column0,
+      long row0,
+      int columns,
+      boolean[] crossed) {
+    long fromColumn = (long) Math.floor(Math.min(x1, x2) * scale);
+    long toColumn = (long) Math.floor(Math.max(x1, x2) * scale);
+    long fromRow = (long) Math.floor(Math.min(y1, y2) * scale);
+    long toRow = (long) Math.floor(Math.max(y1, y2) * scale);
+    for (long row = fromRow; row <= toRow; row++) {
+      for (long column = fromColumn; column <= toColumn; column++) {
+        int index = (int) ((row - row0) * columns + (column - column0));
+        if (!crossed[index]
+            && segmentMeetsCell(
+                x1,
+                y1,
+                x2,
+                y2,
+                column / scale,
+                row / scale,
+                (column + 1) / scale,
+                (row + 1) / scale)) {
+          crossed[index] = true;
+        }
+      }
+    }
+  }
+
+  /**
+   * Whether the segment meets the closed rectangle, exactly: the bounding boxes overlap (the
+   * caller's cell range guarantees it) and the rectangle's corners are not all strictly on one side
+   * of the segment's line (separating axis test, with JTS's robust orientation).
+   */
+  static boolean segmentMeetsCell(
+      double x1,
+      double y1,
+      double x2,
+      double y2,
+      double minX,
+      double minY,
+      double maxX,
+      double maxY) {
+    int side = CGAlgorithmsDD.orientationIndex(x1, y1, x2, y2, minX, minY);
+    if (side == 0) {
+      return true;
+    }
+    return CGAlgorithmsDD.orientationIndex(x1, y1, x2, y2, maxX, minY) != side
+        || CGAlgorithmsDD.orientationIndex(x1, y1, x2, y2, minX, maxY) != side
+        || CGAlgorithmsDD.orientationIndex(x1, y1, x2, y2, maxX, maxY) != side;
+  }
+}
