@@ -1,0 +1,326 @@
+package io.meridian.core.geo;
+
+import io.meridian.core.geo.PointTree.Branch;
+import io.meridian.core.geo.PointTree.Entry;
+import io.meridian.core.geo.PointTree.Leaf;
+import io.meridian.core.geo.PointTree.Node;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
+
+/**
+ * The in-memory index of a geo-hot collection's locations: "within R metres of P, nearest first".
+ *
+ * <p><b>Structure.</b> A persistent bucket quadtree ({@link PointTree}) over latitude/longitude. It
+ * adapts to density, which matters here: a city centre can be a thousand times denser than the
+ * country around it, and a fixed grid is either too coarse for the one or mostly empty cells for
+ * the other. {@link #nearest} is a best-first search: nodes are taken from a priority queue in the
+ * order of a lower bound of their distance ({@link Distances#lowerBound}, valid across the
+ * antimeridian and at the poles, so neither needs clamping) and the search stops once the next node
+ * cannot beat the worst of the {@code limit} best answers kept in a bounded max-heap, or lies
+ * beyond the radius. The work is about that of finding the {@code limit} nearest points, not of the
+ * whole radius, except when a filter rejects most candidates.
+ *
+ * <p><b>Order and paging.</b> Answers are ordered by distance ({@link Distances#meters}, exactly
+ * the Elasticsearch function), then by id in the order of the ids' canonical strings (unsigned
+ * 128-bit order, as Elasticsearch sorts a keyword), which makes the order total. Passing the last
+ * answer's {@code (meters, id)} as {@code (afterMeters, afterId)} returns the next page: every
+ * answer is strictly after that key. A page deep into the results costs the pages before it.
+ *
+ * <p><b>Concurrency.</b> Any number of readers never block and each query sees one complete version
+ * of the index (the tree's root is read once). Updates are serialised on this object and publish a
+ * new root; an update copies one root-to-leaf path. The id map that holds each entity's version is
+ * concurrent, so {@link #version} never blocks either.
+ *
+ * <p><b>Versions.</b> {@link #put} applies only a version newer than the one held, {@link #remove}
+ * only one newer than the entry's. A removed id is forgotten entirely (no tombstone), so the change
+ * feed must not replay an older write of an entity after its deletion.
+ */
+public final class PointIndex<T> {
+  private final ConcurrentHashMap<UUID, Entry<T>> entries = new ConcurrentHashMap<>();
+
+  /** Written only while holding this object's monitor. */
+  private volatile Node root = PointTree.emptyWorld();
+
+  /**
+   * Indexes {@code value} at the point, replacing the entry of an older version; returns whether it
+   * did (false when the index holds this id at {@code version} or newer).
+   */
+  public synchronized boolean put(
+      UUID id, long version, double latitude, double longitude, T value) {
+    checkPoint(latitude, longitude);
+    Entry<T> old = entries.get(id);
+    if (old != null && old.version() >= version) {
+      return false;
+    }
+    Entry<T> entry = new Entry<>(id, version, latitude, longitude, value);
+    Node next = old == null ? root : PointTree.delete(root, old);
+    root = PointTree.insert(next, entry, 0);
+    entries.put(id, entry);
+    return true;
+  }
+
+  /** Removes the id's entry if it is older than {@code version}; returns whether it did. */
+  public synchronized boolean remove(UUID id, long version) {
+    Entry<T> old = entries.get(id);
+    if (old == null || old.version() >= version) {
+      return false;
+    }
+    root = PointTree.delete(root, old);
+    entries.remove(id);
+    return true;
+  }
+
+  /** The version the index holds for the id, if any. */
+  public OptionalLong version(UUID id) {
+    Entry<T> entry = entries.get(id);
+    return entry == null ? OptionalLong.empty() : OptionalLong.of(entry.version());
+  }
+
+  public int size() {
+    return root.size();
+  }
+
+  /**
+   * At most {@code limit} entries within {@code radiusMeters} (inclusive) of the point whose value
+   * passes {@code filter} (null: all), ordered by (distance, id) and, when {@code afterId} is not
+   * null, strictly after {@code (afterMeters, afterId)}.
+   */
+  public List<Near<T>> nearest(
+      double latitude,
+      double longitude,
+      double radiusMeters,
+      double afterMeters,
+      UUID afterId,
+      Predicate<? super T> filter,
+      int limit) {
+    checkPoint(latitude, longitude);
+    if (limit <= 0 || !(radiusMeters >= 0)) {
+      return List.of();
+    }
+    double cosLatitude = Math.cos(Math.toRadians(latitude));
+    Best best = new Best(limit);
+    Frontier frontier = new Frontier();
+    frontier.push(root, 0);
+    while (frontier.size > 0) {
+      double bound = best.full() ? best.worstMeters() : radiusMeters;
+      if (frontier.minKey() > bound) {
+        break;
+      }
+      Node node = frontier.pop();
+      if (node instanceof Leaf leaf) {
+        for (Entry<?> entry : leaf.entries) {
+          bound = best.full() ? best.worstMeters() : radiusMeters;
+          double lat = entry.latitude();
+          double lon = entry.longitude();
+          if (Distances.lowerBound(
+                  latitude, longitude, cosLatitude, lat, lat, lon, lon, leaf.cosMinLat)
+              > bound) {
+            continue;
+          }
+          double meters = Distances.meters(latitude, longitude, lat, lon);
+          if (meters > radiusMeters
+              || (afterId != null && compare(meters, entry.id(), afterMeters, afterId) <= 0)
+              || (best.full() && best.compareToWorst(meters, entry.id()) >= 0)) {
+            continue;
+          }
+          @SuppressWarnings("unchecked")
+          T value = (T) entry.value();
+          if (filter == null || filter.test(value)) {
+            best.add(meters, entry);
+          }
+        }
+      } else {
+        for (Node child : ((Branch) node).children) {
+          if (child != null) {
+            double lower =
+                Distances.lowerBound(
+                    latitude,
+                    longitude,
+                    cosLatitude,
+                    child.minLat,
+                    child.maxLat,
+                    child.minLon,
+                    child.maxLon,
+                    child.cosMinLat);
+            if (lower <= bound) {
+              frontier.push(child, lower);
+            }
+          }
+        }
+      }
+    }
+    return best.sorted();
+  }
+
+  /** The order of answers: distance, then id as its canonical string sorts. */
+  static int compare(double meters, UUID id, double otherMeters, UUID otherId) {
+    int byDistance = Double.compare(meters, otherMeters);
+    if (byDistance != 0) {
+      return byDistance;
+    }
+    int high = Long.compareUnsigned(id.getMostSignificantBits(), otherId.getMostSignificantBits());
+    return high != 0
+        ? high
+        : Long.compareUnsigned(id.getLeastSignificantBits(), otherId.getLeastSignificantBits());
+  }
+
+  private static void checkPoint(double latitude, double longitude) {
+    if (!(latitude >= -90 && latitude <= 90 && longitude >= -180 && longitude <= 180)) {
+      throw new IllegalArgumentException(
+          "not a point in degrees: latitude " + latitude + ", longitude " + longitude);
+    }
+  }
+
+  /** A min-heap of nodes by distance lower bound. */
+  private static final class Frontier {
+    private double[] keys = new double[64];
+    private Node[] nodes = new Node[64];
+    private int size;
+
+    void push(Node node, double key) {
+      if (size == keys.length) {
+        keys = Arrays.copyOf(keys, size * 2);
+        nodes = Arrays.copyOf(nodes, size * 2);
+      }
+      int i = size++;
+      while (i > 0) {
+        int parent = (i - 1) >>> 1;
+        if (keys[parent] <= key) {
+          break;
+        }
+        keys[i] = keys[parent];
+        nodes[i] = nodes[parent];
+        i = parent;
+      }
+      keys[i] = key;
+      nodes[i] = node;
+    }
+
+    double minKey() {
+      return keys[0];
+    }
+
+    Node pop() {
+      Node top = nodes[0];
+      int last = --size;
+      double key = keys[last];
+      Node node = nodes[last];
+      nodes[last] = null;
+      int i = 0;
+      while (true) {
+        int child = 2 * i + 1;
+        if (child >= last) {
+          break;
+        }
+        if (child + 1 < last && keys[child + 1] < keys[child]) {
+          child++;
+        }
+        if (key <= keys[child]) {
+          break;
+        }
+        keys[i] = keys[child];
+        nodes[i] = nodes[child];
+        i = child;
+      }
+      if (last > 0) {
+        keys[i] = key;
+        nodes[i] = node;
+      }
+      return top;
+    }
+  }
+
+  /** The {@code limit} best answers so far: a max-heap by (meters, id), worst on top. */
+  private final class Best {
+    private final int limit;
+    private double[] meters;
+    private Entry<?>[] found;
+    private int size;
+
+    Best(int limit) {
+      this.limit = limit;
+      int capacity = Math.min(limit, 64); // grows: a large limit must not allocate up front
+      meters = new double[capacity];
+      found = new Entry<?>[capacity];
+    }
+
+    boolean full() {
+      return size == limit;
+    }
+
+    double worstMeters() {
+      return meters[0];
+    }
+
+    int compareToWorst(double distance, UUID id) {
+      return compare(distance, id, meters[0], found[0].id());
+    }
+
+    void add(double distance, Entry<?> entry) {
+      if (full()) {
+        siftDown(distance, entry);
+        return;
+      }
+      if (size == meters.length) {
+        int capacity = (int) Math.min(limit, 2L * size);
+        meters = Arrays.copyOf(meters, capacity);
+        found = Arrays.copyOf(found, capacity);
+      }
+      int i = size++;
+      while (i > 0) {
+        int parent = (i - 1) >>> 1;
+        if (compare(meters[parent], found[parent].id(), distance, entry.id()) >= 0) {
+          break;
+        }
+        meters[i] = meters[parent];
+        found[i] = found[parent];
+        i = parent;
+      }
+      meters[i] = distance;
+      found[i] = entry;
+    }
+
+    /** Replaces the worst answer and restores the heap. */
+    private void siftDown(double distance, Entry<?> entry) {
+      int i = 0;
+      while (true) {
+        int child = 2 * i + 1;
+        if (child >= size) {
+          break;
+        }
+        if (child + 1 < size
+            && compare(meters[child + 1], found[child + 1].id(), meters[child], found[child].id())
+                > 0) {
+          child++;
+        }
+        if (compare(distance, entry.id(), meters[child], found[child].id()) >= 0) {
+          break;
+        }
+        meters[i] = meters[child];
+        found[i] = found[child];
+        i = child;
+      }
+      meters[i] = distance;
+      found[i] = entry;
+    }
+
+    @SuppressWarnings("unchecked")
+    List<Near<T>> sorted() {
+      Integer[] order = new Integer[size];
+      for (int i = 0; i < size; i++) {
+        order[i] = i;
+      }
+      Arrays.sort(order, (a, b) -> compare(meters[a], found[a].id(), meters[b], found[b].id()));
+      List<Near<T>> answers = new ArrayList<>(size);
+      for (int i : order) {
+        answers.add(new Near<>(found[i].id(), (T) found[i].value(), meters[i]));
+      }
+      return answers;
+    }
+  }
+}
