@@ -11,11 +11,12 @@ import java.util.Set;
  * The cells of {@link FenceIndex}'s grid, as a persistent hash table: immutable once published, and
  * edited by an {@link Editor} that copies only what it touches.
  *
- * <p>A cell key hashes to one of {@code 2^bits} buckets; a bucket is a small {@code Cell[]} (the
- * cells whose keys collide). Buckets hang from a radix tree of 64-way nodes, so an edit copies the
- * nodes on the paths to the buckets it changes (a few hundred bytes each) instead of the whole
- * table, and a lookup is {@code ceil(bits / 6)} array loads. The table doubles its buckets twice
- * over when it holds more cells than buckets, and shrinks when it holds fewer than an eighth.
+ * <p>A cell key hashes to one of {@code 2^bits} buckets; a bucket holds nothing, one {@link Cell}
+ * (most buckets: one memory read less per lookup) or a small {@code Cell[]} of colliding keys.
+ * Buckets hang from a radix tree of 64-way nodes, so an edit copies the nodes on the paths to the
+ * buckets it changes (a few hundred bytes each) instead of the whole table, and a lookup is {@code
+ * ceil(bits / 6)} array loads. The table doubles its buckets twice over when it holds more cells
+ * than buckets, and shrinks when it holds fewer than an eighth.
  *
  * <p>Invariant: a published table, its nodes, buckets and cells are never written again. An editor
  * writes in place only the arrays and cells it created itself (tracked by identity and by its owner
@@ -54,9 +55,12 @@ final class CellTable {
         return null;
       }
     }
-    Cell[] bucket = (Cell[]) node[index & NODE_MASK];
+    Object bucket = node[index & NODE_MASK];
+    if (bucket instanceof Cell cell) {
+      return cell.key == key ? cell : null;
+    }
     if (bucket != null) {
-      for (Cell cell : bucket) {
+      for (Cell cell : (Cell[]) bucket) {
         if (cell.key == key) {
           return cell;
         }
@@ -73,12 +77,20 @@ final class CellTable {
     return (int) (h >>> (64 - bits));
   }
 
+  private static final Cell[] NO_CELLS = new Cell[0];
+
+  /** A bucket's cells as an array (a new one for a single cell). */
+  private static Cell[] cellsOf(Object bucket) {
+    if (bucket == null) {
+      return NO_CELLS;
+    }
+    return bucket instanceof Cell cell ? new Cell[] {cell} : (Cell[]) bucket;
+  }
+
   private static int indexOf(Cell[] bucket, long key) {
-    if (bucket != null) {
-      for (int i = 0; i < bucket.length; i++) {
-        if (bucket[i].key == key) {
-          return i;
-        }
+    for (int i = 0; i < bucket.length; i++) {
+      if (bucket[i].key == key) {
+        return i;
       }
     }
     return -1;
@@ -98,8 +110,8 @@ final class CellTable {
     private final Set<Object> owned = Collections.newSetFromMap(new IdentityHashMap<>());
     private final List<Cell> ownedCells = new ArrayList<>();
     private Object[] root;
-    private final int bits;
-    private final int depth;
+    private int bits;
+    private int depth;
     private int cells;
 
     private Editor(CellTable table) {
@@ -109,42 +121,67 @@ final class CellTable {
       this.cells = table.cells;
     }
 
+    /** The cell with this key as edited so far, or null; not to be changed unless writable. */
+    Cell find(long key) {
+      return new CellTable(root, bits, cells).find(key);
+    }
+
     /** The cell with this key, created if absent, that this edit may change in place. */
     Cell writable(long key) {
       int index = bucketIndex(key, bits);
       Object[] node = writablePath(index);
-      Cell[] bucket = (Cell[]) node[index & NODE_MASK];
+      Object slot = node[index & NODE_MASK];
+      Cell[] bucket = cellsOf(slot);
       int position = indexOf(bucket, key);
       Cell cell;
       if (position >= 0 && bucket[position].owner == token) {
         return bucket[position];
       } else if (position >= 0) {
         cell = bucket[position].copy(token);
-        if (!owned.contains(bucket)) {
+        if (bucket.length > 1 && !owned.contains(bucket)) {
           bucket = bucket.clone();
-          owned.add(bucket);
         }
         bucket[position] = cell;
+        store(node, index, bucket);
       } else {
         cell = new Cell(key, token);
-        bucket = bucket == null ? new Cell[1] : Arrays.copyOf(bucket, bucket.length + 1);
-        owned.add(bucket);
-        bucket[bucket.length - 1] = cell;
+        append(node, index, cell);
         cells++;
       }
-      node[index & NODE_MASK] = bucket;
       ownedCells.add(cell);
+      if (cells > (1L << bits)) {
+        rehash(bits + 2); // keeps buckets short during a bulk edit too
+      }
       return cell;
+    }
+
+    /** Stores a bucket in its normal form: nothing, one cell, or an array this edit owns. */
+    private void store(Object[] node, int index, Cell[] bucket) {
+      Object slot = node[index & NODE_MASK];
+      if (slot instanceof Cell[] && slot != bucket) {
+        owned.remove(slot);
+      }
+      if (bucket.length > 1) {
+        owned.add(bucket);
+      }
+      node[index & NODE_MASK] = bucket.length == 0 ? null : bucket.length == 1 ? bucket[0] : bucket;
+    }
+
+    private void append(Object[] node, int index, Cell cell) {
+      Cell[] bucket = cellsOf(node[index & NODE_MASK]);
+      Cell[] longer = Arrays.copyOf(bucket, bucket.length + 1);
+      longer[bucket.length] = cell;
+      store(node, index, longer);
     }
 
     /** Unlinks a cell of this edit that no longer holds any fence. */
     void dropIfEmpty(Cell cell) {
-      if (cell.size > 0) {
+      if (cell.size() > 0) {
         return;
       }
       int index = bucketIndex(cell.key, bits);
       Object[] node = writablePath(index);
-      Cell[] bucket = (Cell[]) node[index & NODE_MASK];
+      Cell[] bucket = cellsOf(node[index & NODE_MASK]);
       Cell[] rest = new Cell[bucket.length - 1];
       int kept = 0;
       for (Cell other : bucket) {
@@ -152,8 +189,7 @@ final class CellTable {
           rest[kept++] = other;
         }
       }
-      owned.add(rest);
-      node[index & NODE_MASK] = rest.length == 0 ? null : rest;
+      store(node, index, rest);
       cells--;
     }
 
@@ -186,37 +222,36 @@ final class CellTable {
       return node;
     }
 
-    /** The edited table, cells trimmed and buckets resized if the load calls for it. */
+    /**
+     * Moves every cell to a table of {@code 2^newBits} buckets, all of whose nodes and buckets this
+     * edit owns. Cells are shared, not copied: keys and contents do not change.
+     */
+    private void rehash(int newBits) {
+      CellTable old = new CellTable(root, bits, cells);
+      owned.clear();
+      bits = newBits;
+      depth = (newBits + NODE_BITS - 1) / NODE_BITS;
+      root = newNode();
+      old.forEachCell(
+          cell -> {
+            int index = bucketIndex(cell.key, bits);
+            append(writablePath(index), index, cell);
+          });
+    }
+
+    /** The edited table, cells trimmed and buckets fewer if most cells went away. */
     CellTable finish() {
       for (Cell cell : ownedCells) {
-        cell.trim();
+        cell.seal();
       }
       int wanted = bits;
-      while (cells > (1L << wanted)) {
-        wanted += 2;
-      }
       while (wanted > MIN_BITS && cells < (1L << wanted) / 8) {
         wanted -= 2;
       }
-      CellTable edited = new CellTable(root, bits, cells);
-      return wanted == bits ? edited : rehash(edited, Math.max(MIN_BITS, wanted));
-    }
-
-    private static CellTable rehash(CellTable table, int bits) {
-      Editor editor = new Editor(new CellTable(new Object[1 << NODE_BITS], bits, 0));
-      table.forEachCell(editor::relink);
-      return new CellTable(editor.root, bits, editor.cells);
-    }
-
-    /** Adds an existing cell (shared, not copied: its key and content do not change). */
-    private void relink(Cell cell) {
-      int index = bucketIndex(cell.key, bits);
-      Object[] node = writablePath(index);
-      Cell[] bucket = (Cell[]) node[index & NODE_MASK];
-      bucket = bucket == null ? new Cell[1] : Arrays.copyOf(bucket, bucket.length + 1);
-      bucket[bucket.length - 1] = cell;
-      node[index & NODE_MASK] = bucket;
-      cells++;
+      if (wanted != bits) {
+        rehash(Math.max(MIN_BITS, wanted));
+      }
+      return new CellTable(root, bits, cells);
     }
   }
 
@@ -236,7 +271,7 @@ final class CellTable {
       if (levels > 1) {
         forEachCell((Object[]) child, levels - 1, visitor);
       } else {
-        for (Cell cell : (Cell[]) child) {
+        for (Cell cell : cellsOf(child)) {
           visitor.visit(cell);
         }
       }

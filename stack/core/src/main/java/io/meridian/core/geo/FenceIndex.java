@@ -12,12 +12,13 @@ import java.util.function.Consumer;
  * The in-memory index of one collection's fences: which fences contain a point.
  *
  * <p><b>Structure.</b> A uniform grid per level over flat coordinate arrays ({@link FenceGrid}):
- * cells are powers of two of a degree, and each fence goes to the level where its bounding box
- * spans at most {@value FenceGrid#SPAN_CELLS} cells, so the cell size follows the fences' own
- * extent and a fence costs a bounded number of cells whatever the mix of sizes. A cell lists the
+ * cells are powers of two of a degree, and each fence lives on one level, chosen from its own
+ * extent (it spans at most {@value FenceGrid#SPAN_CELLS} cells there) or coarser where fences are
+ * sparse, so a fence costs a bounded number of cells whatever the mix of sizes. A cell lists the
  * fences that cover it entirely, reported with no test at all, then those whose boundary crosses
- * it, tested exactly ({@link FenceShape#contains}). A lookup reads one cell per occupied level
- * (usually one or two) and tests only fences whose edges pass near the point.
+ * it, tested exactly ({@link FenceShape#contains}); both as (value, shape) pairs in the cell's own
+ * arrays, so the covering ones cost one sequential read each. A lookup reads one cell per occupied
+ * level and tests only fences whose edges pass near the point.
  *
  * <p><b>Semantics.</b> Those of {@link FenceShape}: straight edges in longitude/latitude, the
  * boundary inside, holes outside. Results come in no particular order and without duplicates.
@@ -35,8 +36,8 @@ import java.util.function.Consumer;
  * deletion.
  */
 public final class FenceIndex<T> {
-  /** One indexed fence; immutable, identity-compared in cells. */
-  record Entry<T>(UUID id, long version, FenceShape shape, T value) {}
+  /** One indexed fence, as the id map holds it; immutable. */
+  private record Entry<T>(UUID id, long version, FenceShape shape, T value) {}
 
   /** One consistent version of the index. */
   private record Snapshot(CellTable cells, long levels, int size) {}
@@ -103,21 +104,29 @@ public final class FenceIndex<T> {
     while (levels != 0) {
       int level = Long.numberOfTrailingZeros(levels);
       levels &= levels - 1;
-      Cell cell = current.cells().find(FenceGrid.keyOf(level, latitude, longitude));
+      double scale = FenceGrid.scale(level) * FenceGrid.SUBCELLS;
+      long x = (long) Math.floor(longitude * scale);
+      long y = (long) Math.floor(latitude * scale);
+      Cell cell =
+          current
+              .cells()
+              .find(FenceGrid.key(level, x >> FenceGrid.SUBCELL_BITS, y >> FenceGrid.SUBCELL_BITS));
       if (cell == null) {
         continue;
       }
-      Object[] fences = cell.fences;
-      int covering = cell.covering;
-      int size = cell.size;
-      for (int i = 0; i < covering; i++) {
-        action.accept(value(fences[i]));
+      Object[] inside = cell.inside;
+      for (int i = 0, end = 2 * cell.insideCount; i < end; i += 2) {
+        action.accept(value(inside[i]));
       }
-      for (int i = covering; i < size; i++) {
-        @SuppressWarnings("unchecked")
-        Entry<T> fence = (Entry<T>) fences[i];
-        if (fence.shape().contains(latitude, longitude)) {
-          action.accept(fence.value());
+      int subcell = (int) ((x & (FenceGrid.SUBCELLS - 1)) | (y & (FenceGrid.SUBCELLS - 1)) << 2);
+      Object[] edge = cell.edge;
+      int[] masks = cell.edgeMasks;
+      for (int i = 0, end = cell.edgeCount; i < end; i++) {
+        int mask = masks[i] >>> subcell;
+        if ((mask & 1) != 0
+            || ((mask & 0x10000) == 0
+                && ((FenceShape) edge[2 * i + 1]).contains(latitude, longitude))) {
+          action.accept(value(edge[2 * i]));
         }
       }
     }
@@ -134,9 +143,16 @@ public final class FenceIndex<T> {
     return snapshot.size();
   }
 
-  /** Grid cells in use, for tests of the no-tombstone rule and for footprint reports. */
+  /** Grid cells in use, for tests of the no-tombstone rule. */
   int cellCount() {
     return snapshot.cells().cellCount();
+  }
+
+  /** The most fences in one cell, for tests of crowding. */
+  int maxCellSize() {
+    int[] max = new int[1];
+    snapshot.cells().forEachCell(cell -> max[0] = Math.max(max[0], cell.size()));
+    return max[0];
   }
 
   /** The version the index holds for the id, if any. */
@@ -146,8 +162,8 @@ public final class FenceIndex<T> {
   }
 
   @SuppressWarnings("unchecked")
-  private static <T> T value(Object fence) {
-    return ((Entry<T>) fence).value();
+  private static <T> T value(Object value) {
+    return (T) value;
   }
 
   private static void checkPoint(double latitude, double longitude) {
@@ -177,11 +193,8 @@ public final class FenceIndex<T> {
       } else {
         size++;
       }
-      Entry<T> entry = new Entry<>(id, version, shape, value);
-      int level = FenceGrid.level(shape);
-      levelCounts[level]++;
-      FenceGrid.forEachCell(shape, level, (key, covers) -> cells.writable(key).add(entry, covers));
-      entries.put(id, entry);
+      place(shape, value, Math.max(FenceGrid.naturalLevel(shape), FenceGrid.START_LEVEL));
+      entries.put(id, new Entry<>(id, version, shape, value));
       return true;
     }
 
@@ -199,16 +212,86 @@ public final class FenceIndex<T> {
     }
 
     private void unindex(Entry<T> old) {
-      int level = FenceGrid.level(old.shape());
-      levelCounts[level]--;
+      unplace(old.shape(), old.value(), placement(old.shape(), old.value()));
+    }
+
+    /**
+     * The level the fence is on: the first from its natural level up whose cell at the fence's
+     * first vertex lists it (that cell always meets the fence's boundary).
+     */
+    private int placement(FenceShape shape, Object value) {
+      double[] xy = shape.coordinates();
+      for (int level = FenceGrid.naturalLevel(shape); level < FenceGrid.LEVELS; level++) {
+        if (levelCounts[level] > 0) {
+          Cell cell = cells.find(FenceGrid.keyOf(level, xy[1], xy[0]));
+          if (cell != null && cell.hasEdgeOf(value, shape)) {
+            return level;
+          }
+        }
+      }
+      throw new IllegalStateException("an indexed fence is on no level: " + shape);
+    }
+
+    /** Registers the fence on the level, then relieves the cells it made too crowded. */
+    private void place(FenceShape shape, Object value, int level) {
+      boolean movable = FenceGrid.naturalLevel(shape) < level;
+      List<Long> crowded = new ArrayList<>();
       FenceGrid.forEachCell(
-          old.shape(),
+          shape,
           level,
-          (key, covers) -> {
+          true,
+          (key, covers, mask) -> {
             Cell cell = cells.writable(key);
-            cell.remove(old);
+            cell.add(value, shape, covers, mask);
+            // Crossing the capacity, or a movable fence joining a cell already past it.
+            int size = cell.size();
+            if (size == FenceGrid.CELL_CAPACITY + 1
+                || (movable && size > FenceGrid.CELL_CAPACITY)) {
+              crowded.add(key);
+            }
+          });
+      levelCounts[level]++;
+      for (long key : crowded) {
+        relieve(key, level);
+      }
+    }
+
+    private void unplace(FenceShape shape, Object value, int level) {
+      FenceGrid.forEachCell(
+          shape,
+          level,
+          false,
+          (key, covers, mask) -> {
+            Cell cell = cells.writable(key);
+            cell.remove(value, shape, covers);
             cells.dropIfEmpty(cell);
           });
+      levelCounts[level]--;
+    }
+
+    /** Moves one level down every fence of a crowded cell that is above its natural level. */
+    private void relieve(long key, int level) {
+      Cell cell = cells.find(key);
+      if (cell == null || cell.size() <= FenceGrid.CELL_CAPACITY) {
+        return;
+      }
+      List<Object> movable = new ArrayList<>();
+      collectMovable(cell.inside, cell.insideCount, level, movable);
+      collectMovable(cell.edge, cell.edgeCount, level, movable);
+      for (int i = 0; i < movable.size(); i += 2) {
+        FenceShape shape = (FenceShape) movable.get(i + 1);
+        unplace(shape, movable.get(i), level);
+        place(shape, movable.get(i), level - 1);
+      }
+    }
+
+    private static void collectMovable(Object[] pairs, int count, int level, List<Object> into) {
+      for (int i = 0; i < 2 * count; i += 2) {
+        if (FenceGrid.naturalLevel((FenceShape) pairs[i + 1]) < level) {
+          into.add(pairs[i]);
+          into.add(pairs[i + 1]);
+        }
+      }
     }
 
     private void checkOpen() {

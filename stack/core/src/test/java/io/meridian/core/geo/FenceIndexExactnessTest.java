@@ -63,6 +63,12 @@ class FenceIndexExactnessTest {
     double halfHeight = snap(halfWidth * (0.3 + random.nextDouble())) + 16 * GRID;
     double lon = snap(-20 + 40 * random.nextDouble());
     double lat = snap(-20 + 40 * random.nextDouble());
+    if (number % 3 == 0) { // a crowd of small fences, which pushes fences to finer levels
+      halfWidth = snap(Math.pow(10, -2.8 + random.nextDouble())) + 16 * GRID;
+      halfHeight = snap(halfWidth * (0.3 + random.nextDouble())) + 16 * GRID;
+      lon = snap(0.1 * random.nextDouble());
+      lat = snap(0.1 * random.nextDouble());
+    }
     int kind = random.nextInt(20);
     if (kind == 0) {
       lon = snap(180 - halfWidth * random.nextDouble()); // clipped at the antimeridian
@@ -126,7 +132,10 @@ class FenceIndexExactnessTest {
     for (int i = 0; i < randomCount; i++) {
       double lat = -21 + 42 * random.nextDouble();
       double lon = -21 + 42 * random.nextDouble();
-      if (i % 4 == 0) {
+      if (i % 5 == 3) { // in the crowd
+        lat = 0.11 * random.nextDouble();
+        lon = 0.11 * random.nextDouble();
+      } else if (i % 4 == 0) {
         lat = Math.rint(lat * 64) / 64; // on cell edges of the coarser levels
         lon = Math.rint(lon * 64) / 64;
       } else if (i % 10 == 1) {

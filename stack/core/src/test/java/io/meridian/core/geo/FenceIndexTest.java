@@ -56,6 +56,27 @@ class FenceIndexTest {
   }
 
   @Test
+  void crowded_small_fences_move_to_finer_cells_and_leave_nothing_behind_when_removed() {
+    List<UUID> ids = new ArrayList<>();
+    for (int i = 0; i < 2000; i++) {
+      UUID id = UUID.randomUUID();
+      ids.add(id);
+      double x = (i % 50) * 0.0002;
+      double y = (i / 50) * 0.0002;
+      index.put(id, 1, box(x, y, x + 0.00015, y + 0.00015), "f" + i);
+    }
+
+    assertThat(index.containing(0.00011, 0.00021)).containsExactly("f1");
+    assertThat(index.containing(0.0001, 0.0002)).containsExactly("f1");
+    assertThat(index.containing(0.00017, 0.00017)).isEmpty();
+    assertThat(index.maxCellSize()).isLessThanOrEqualTo(FenceGrid.CELL_CAPACITY);
+    for (UUID id : ids) {
+      index.remove(id, 2);
+    }
+    assertThat(index.cellCount()).isZero();
+  }
+
+  @Test
   void a_newer_version_replaces_the_fence_and_an_equal_or_older_one_is_ignored() {
     UUID id = UUID.randomUUID();
     assertThat(index.put(id, 5, box(0, 0, 1, 1), "v5")).isTrue();
