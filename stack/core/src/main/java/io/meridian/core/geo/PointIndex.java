@@ -105,26 +105,32 @@ public final class PointIndex<T> {
     double cosLatitude = Math.cos(Math.toRadians(latitude));
     Best best = new Best(limit);
     Frontier frontier = new Frontier();
-    frontier.push(root, 0);
+    frontier.push(root, 0, 0);
     while (frontier.size > 0) {
       double bound = best.full() ? best.worstMeters() : radiusMeters;
       if (frontier.minKey() > bound) {
         break;
       }
+      double cosMinLat = frontier.minCosMinLat();
       Node node = frontier.pop();
       if (node instanceof Leaf leaf) {
-        for (Entry<?> entry : leaf.entries) {
+        double[] coordinates = leaf.coordinates;
+        for (int i = 0; i < coordinates.length; i += 2) {
           bound = best.full() ? best.worstMeters() : radiusMeters;
-          double lat = entry.latitude();
-          double lon = entry.longitude();
-          if (Distances.lowerBound(
-                  latitude, longitude, cosLatitude, lat, lat, lon, lon, leaf.cosMinLat)
+          double lat = coordinates[i];
+          double lon = coordinates[i + 1];
+          if (Distances.lowerBound(latitude, longitude, cosLatitude, lat, lat, lon, lon, cosMinLat)
               > bound) {
             continue;
           }
           double meters = Distances.meters(latitude, longitude, lat, lon);
           if (meters > radiusMeters
-              || (afterId != null && compare(meters, entry.id(), afterMeters, afterId) <= 0)
+              || (afterId != null && meters < afterMeters)
+              || (best.full() && meters > best.worstMeters())) {
+            continue;
+          }
+          Entry<?> entry = leaf.entries[i / 2]; // read only now: most candidates end above
+          if ((afterId != null && compare(meters, entry.id(), afterMeters, afterId) <= 0)
               || (best.full() && best.compareToWorst(meters, entry.id()) >= 0)) {
             continue;
           }
@@ -135,21 +141,30 @@ public final class PointIndex<T> {
           }
         }
       } else {
-        for (Node child : ((Branch) node).children) {
-          if (child != null) {
-            double lower =
-                Distances.lowerBound(
-                    latitude,
-                    longitude,
-                    cosLatitude,
-                    child.minLat,
-                    child.maxLat,
-                    child.minLon,
-                    child.maxLon,
-                    child.cosMinLat);
-            if (lower <= bound) {
-              frontier.push(child, lower);
-            }
+        // Children's bounds come from this branch, so pruned children are never read.
+        Branch branch = (Branch) node;
+        double midLat = branch.midLat();
+        double midLon = branch.midLon();
+        for (int quadrant = 0; quadrant < 4; quadrant++) {
+          Node child = branch.child(quadrant);
+          if (child == null) {
+            continue;
+          }
+          boolean north = (quadrant & 2) != 0;
+          boolean east = (quadrant & 1) != 0;
+          double cosChild = branch.cosMinLat(quadrant);
+          double lower =
+              Distances.lowerBound(
+                  latitude,
+                  longitude,
+                  cosLatitude,
+                  north ? midLat : branch.minLat,
+                  north ? branch.maxLat : midLat,
+                  east ? midLon : branch.minLon,
+                  east ? branch.maxLon : midLon,
+                  cosChild);
+          if (lower <= bound) {
+            frontier.push(child, lower, cosChild);
           }
         }
       }
@@ -176,15 +191,17 @@ public final class PointIndex<T> {
     }
   }
 
-  /** A min-heap of nodes by distance lower bound. */
+  /** A min-heap of nodes by distance lower bound, each with its smallest latitude cosine. */
   private static final class Frontier {
     private double[] keys = new double[64];
+    private double[] cosines = new double[64];
     private Node[] nodes = new Node[64];
     private int size;
 
-    void push(Node node, double key) {
+    void push(Node node, double key, double cosMinLat) {
       if (size == keys.length) {
         keys = Arrays.copyOf(keys, size * 2);
+        cosines = Arrays.copyOf(cosines, size * 2);
         nodes = Arrays.copyOf(nodes, size * 2);
       }
       int i = size++;
@@ -193,22 +210,33 @@ public final class PointIndex<T> {
         if (keys[parent] <= key) {
           break;
         }
-        keys[i] = keys[parent];
-        nodes[i] = nodes[parent];
+        move(parent, i);
         i = parent;
       }
       keys[i] = key;
+      cosines[i] = cosMinLat;
       nodes[i] = node;
+    }
+
+    private void move(int from, int to) {
+      keys[to] = keys[from];
+      cosines[to] = cosines[from];
+      nodes[to] = nodes[from];
     }
 
     double minKey() {
       return keys[0];
     }
 
+    double minCosMinLat() {
+      return cosines[0];
+    }
+
     Node pop() {
       Node top = nodes[0];
       int last = --size;
       double key = keys[last];
+      double cosine = cosines[last];
       Node node = nodes[last];
       nodes[last] = null;
       int i = 0;
@@ -223,12 +251,12 @@ public final class PointIndex<T> {
         if (key <= keys[child]) {
           break;
         }
-        keys[i] = keys[child];
-        nodes[i] = nodes[child];
+        move(child, i);
         i = child;
       }
       if (last > 0) {
         keys[i] = key;
+        cosines[i] = cosine;
         nodes[i] = node;
       }
       return top;
@@ -261,6 +289,14 @@ public final class PointIndex<T> {
       return compare(distance, id, meters[0], found[0].id());
     }
 
+    /** The answers' order, reading the entries (for their ids) only on equal distances. */
+    private int order(double distance, Entry<?> entry, double otherDistance, Entry<?> other) {
+      int byDistance = Double.compare(distance, otherDistance);
+      return byDistance != 0
+          ? byDistance
+          : compare(distance, entry.id(), otherDistance, other.id());
+    }
+
     void add(double distance, Entry<?> entry) {
       if (full()) {
         siftDown(distance, entry);
@@ -274,7 +310,7 @@ public final class PointIndex<T> {
       int i = size++;
       while (i > 0) {
         int parent = (i - 1) >>> 1;
-        if (compare(meters[parent], found[parent].id(), distance, entry.id()) >= 0) {
+        if (order(meters[parent], found[parent], distance, entry) >= 0) {
           break;
         }
         meters[i] = meters[parent];
@@ -294,11 +330,10 @@ public final class PointIndex<T> {
           break;
         }
         if (child + 1 < size
-            && compare(meters[child + 1], found[child + 1].id(), meters[child], found[child].id())
-                > 0) {
+            && order(meters[child + 1], found[child + 1], meters[child], found[child]) > 0) {
           child++;
         }
-        if (compare(distance, entry.id(), meters[child], found[child].id()) >= 0) {
+        if (order(distance, entry, meters[child], found[child]) >= 0) {
           break;
         }
         meters[i] = meters[child];
@@ -315,7 +350,7 @@ public final class PointIndex<T> {
       for (int i = 0; i < size; i++) {
         order[i] = i;
       }
-      Arrays.sort(order, (a, b) -> compare(meters[a], found[a].id(), meters[b], found[b].id()));
+      Arrays.sort(order, (a, b) -> order(meters[a], found[a], meters[b], found[b]));
       List<Near<T>> answers = new ArrayList<>(size);
       for (int i : order) {
         answers.add(new Near<>(found[i].id(), (T) found[i].value(), meters[i]));

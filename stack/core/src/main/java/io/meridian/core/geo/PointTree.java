@@ -16,6 +16,11 @@ import java.util.UUID;
  * #MAX_DEPTH} (cells about a centimetre wide), where points that close stay together. A branch
  * whose subtree falls to half a leaf is folded back into one leaf, so deletions leave no empty or
  * sparse structure behind.
+ *
+ * <p>Searches are bound by memory reads, one cache miss per object, so the layout avoids them: a
+ * branch holds its four children in fields and the cosines of its three latitudes, which give a
+ * child's distance bound without reading the child; a leaf keeps its points' coordinates in one
+ * array beside the entries.
  */
 final class PointTree {
   static final int LEAF_CAPACITY = 32;
@@ -32,47 +37,55 @@ final class PointTree {
     final double minLon;
     final double maxLon;
 
-    /** The smallest cosine over the node's latitudes, for distance lower bounds. */
-    final double cosMinLat;
-
     Node(double minLat, double maxLat, double minLon, double maxLon) {
       this.minLat = minLat;
       this.maxLat = maxLat;
       this.minLon = minLon;
       this.maxLon = maxLon;
-      this.cosMinLat =
-          Math.max(0, Math.min(Math.cos(Math.toRadians(minLat)), Math.cos(Math.toRadians(maxLat))));
     }
 
     abstract int size();
 
+    final double midLat() {
+      return (minLat + maxLat) / 2;
+    }
+
+    final double midLon() {
+      return (minLon + maxLon) / 2;
+    }
+
+    /** Quadrant 0 is south-west, 1 south-east, 2 north-west, 3 north-east. */
     final int quadrant(double latitude, double longitude) {
-      return (latitude >= (minLat + maxLat) / 2 ? 2 : 0)
-          | (longitude >= (minLon + maxLon) / 2 ? 1 : 0);
+      return (latitude >= midLat() ? 2 : 0) | (longitude >= midLon() ? 1 : 0);
     }
 
     final Leaf emptyChild(int quadrant) {
-      double midLat = (minLat + maxLat) / 2;
-      double midLon = (minLon + maxLon) / 2;
       boolean north = (quadrant & 2) != 0;
       boolean east = (quadrant & 1) != 0;
       return new Leaf(
-          north ? midLat : minLat,
-          north ? maxLat : midLat,
-          east ? midLon : minLon,
-          east ? maxLon : midLon,
+          north ? midLat() : minLat,
+          north ? maxLat : midLat(),
+          east ? midLon() : minLon,
+          east ? maxLon : midLon(),
           NO_ENTRIES);
     }
   }
 
   private static final Entry<?>[] NO_ENTRIES = new Entry<?>[0];
 
+  /** A leaf: its entries, and their coordinates again as {@code lat, lon, ...}. */
   static final class Leaf extends Node {
     final Entry<?>[] entries;
+    final double[] coordinates;
 
     Leaf(double minLat, double maxLat, double minLon, double maxLon, Entry<?>[] entries) {
       super(minLat, maxLat, minLon, maxLon);
       this.entries = entries;
+      this.coordinates = new double[2 * entries.length];
+      for (int i = 0; i < entries.length; i++) {
+        coordinates[2 * i] = entries[i].latitude();
+        coordinates[2 * i + 1] = entries[i].longitude();
+      }
     }
 
     @Override
@@ -82,13 +95,62 @@ final class PointTree {
   }
 
   static final class Branch extends Node {
-    final Node[] children;
+    final Node southWest;
+    final Node southEast;
+    final Node northWest;
+    final Node northEast;
     final int size;
 
-    Branch(Node bounds, Node[] children, int size) {
+    /** cos of the southern, middle and northern latitude of the rectangle. */
+    final double cosSouth;
+
+    final double cosMiddle;
+    final double cosNorth;
+
+    private Branch(Node bounds, Node[] children, int size, double[] cosines) {
       super(bounds.minLat, bounds.maxLat, bounds.minLon, bounds.maxLon);
-      this.children = children;
+      this.southWest = children[0];
+      this.southEast = children[1];
+      this.northWest = children[2];
+      this.northEast = children[3];
       this.size = size;
+      this.cosSouth = cosines[0];
+      this.cosMiddle = cosines[1];
+      this.cosNorth = cosines[2];
+    }
+
+    /** An empty branch over the node's rectangle. */
+    static Branch over(Node bounds) {
+      double[] cosines = {cos(bounds.minLat), cos(bounds.midLat()), cos(bounds.maxLat)};
+      return new Branch(bounds, new Node[4], 0, cosines);
+    }
+
+    private static double cos(double latitude) {
+      return Math.max(0, Math.cos(Math.toRadians(latitude)));
+    }
+
+    Node child(int quadrant) {
+      return switch (quadrant) {
+        case 0 -> southWest;
+        case 1 -> southEast;
+        case 2 -> northWest;
+        default -> northEast;
+      };
+    }
+
+    Node[] children() {
+      return new Node[] {southWest, southEast, northWest, northEast};
+    }
+
+    Branch with(int quadrant, Node child, int newSize) {
+      Node[] children = children();
+      children[quadrant] = child;
+      return new Branch(this, children, newSize, new double[] {cosSouth, cosMiddle, cosNorth});
+    }
+
+    /** The smallest cosine over the latitudes of a child's rectangle. */
+    double cosMinLat(int quadrant) {
+      return (quadrant & 2) != 0 ? Math.min(cosMiddle, cosNorth) : Math.min(cosSouth, cosMiddle);
     }
 
     @Override
@@ -109,7 +171,7 @@ final class PointTree {
         entries[leaf.entries.length] = entry;
         return new Leaf(leaf.minLat, leaf.maxLat, leaf.minLon, leaf.maxLon, entries);
       }
-      Node split = new Branch(leaf, new Node[4], 0);
+      Node split = Branch.over(leaf);
       for (Entry<?> existing : leaf.entries) {
         split = insert(split, existing, depth);
       }
@@ -117,11 +179,9 @@ final class PointTree {
     }
     Branch branch = (Branch) node;
     int quadrant = branch.quadrant(entry.latitude(), entry.longitude());
-    Node child = branch.children[quadrant];
-    Node[] children = branch.children.clone();
-    children[quadrant] =
-        insert(child == null ? branch.emptyChild(quadrant) : child, entry, depth + 1);
-    return new Branch(branch, children, branch.size + 1);
+    Node child = branch.child(quadrant);
+    Node updated = insert(child == null ? branch.emptyChild(quadrant) : child, entry, depth + 1);
+    return branch.with(quadrant, updated, branch.size + 1);
   }
 
   /** The tree without {@code entry}, which it holds (found by identity along its position). */
@@ -139,25 +199,22 @@ final class PointTree {
     Branch branch = (Branch) node;
     int size = branch.size - 1;
     int quadrant = branch.quadrant(entry.latitude(), entry.longitude());
-    Node child = delete(branch.children[quadrant], entry);
-    Node[] children = branch.children.clone();
-    children[quadrant] = child.size() == 0 ? null : child;
+    Node child = delete(branch.child(quadrant), entry);
+    Branch updated = branch.with(quadrant, child.size() == 0 ? null : child, size);
     if (size <= LEAF_CAPACITY / 2) {
       List<Entry<?>> all = new ArrayList<>(size);
-      for (Node remaining : children) {
-        collect(remaining, all);
-      }
+      collect(updated, all);
       return new Leaf(
           branch.minLat, branch.maxLat, branch.minLon, branch.maxLon, all.toArray(NO_ENTRIES));
     }
-    return new Branch(branch, children, size);
+    return updated;
   }
 
   private static void collect(Node node, List<Entry<?>> into) {
     if (node instanceof Leaf leaf) {
       into.addAll(Arrays.asList(leaf.entries));
     } else if (node instanceof Branch branch) {
-      for (Node child : branch.children) {
+      for (Node child : branch.children()) {
         collect(child, into);
       }
     }
