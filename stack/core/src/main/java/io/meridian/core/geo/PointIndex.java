@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -43,36 +44,98 @@ import java.util.function.Predicate;
 public final class PointIndex<T> {
   private final ConcurrentHashMap<UUID, Entry<T>> entries = new ConcurrentHashMap<>();
 
+  /** Changes in one batch from which it is worth compacting the tree afterwards. */
+  private static final int COMPACTION_CHANGES = 1024;
+
   /** Written only while holding this object's monitor. */
   private volatile Node root = PointTree.emptyWorld();
+
+  /** Changes applied together by {@link #update}; valid only inside it. */
+  public interface Changes<T> {
+    /** As {@link PointIndex#put}. */
+    boolean put(UUID id, long version, double latitude, double longitude, T value);
+
+    /** As {@link PointIndex#remove}. */
+    boolean remove(UUID id, long version);
+  }
 
   /**
    * Indexes {@code value} at the point, replacing the entry of an older version; returns whether it
    * did (false when the index holds this id at {@code version} or newer).
    */
-  public synchronized boolean put(
-      UUID id, long version, double latitude, double longitude, T value) {
-    checkPoint(latitude, longitude);
-    Entry<T> old = entries.get(id);
-    if (old != null && old.version() >= version) {
-      return false;
-    }
-    Entry<T> entry = new Entry<>(id, version, latitude, longitude, value);
-    Node next = old == null ? root : PointTree.delete(root, old);
-    root = PointTree.insert(next, entry, 0);
-    entries.put(id, entry);
-    return true;
+  public boolean put(UUID id, long version, double latitude, double longitude, T value) {
+    boolean[] applied = new boolean[1];
+    update(changes -> applied[0] = changes.put(id, version, latitude, longitude, value));
+    return applied[0];
   }
 
   /** Removes the id's entry if it is older than {@code version}; returns whether it did. */
-  public synchronized boolean remove(UUID id, long version) {
-    Entry<T> old = entries.get(id);
-    if (old == null || old.version() >= version) {
-      return false;
+  public boolean remove(UUID id, long version) {
+    boolean[] applied = new boolean[1];
+    update(changes -> applied[0] = changes.remove(id, version));
+    return applied[0];
+  }
+
+  /**
+   * Applies the changes {@code batch} makes and publishes them as one version. If {@code batch}
+   * throws, the changes it made before are published and the exception propagates. A batch that
+   * changed a good part of the index (a bulk load) is followed by a compaction that lays the tree
+   * out in search order.
+   */
+  public synchronized void update(Consumer<? super Changes<T>> batch) {
+    Edit edit = new Edit();
+    try {
+      batch.accept(edit);
+    } finally {
+      edit.open = false;
+      Node next = edit.root;
+      if (edit.changes >= COMPACTION_CHANGES && edit.changes >= next.size() / 4) {
+        next = PointTree.compact(next);
+      }
+      root = next;
     }
-    root = PointTree.delete(root, old);
-    entries.remove(id);
-    return true;
+  }
+
+  /** The changes of one {@link #update}, made under this index's monitor. */
+  private final class Edit implements Changes<T> {
+    Node root = PointIndex.this.root;
+    int changes;
+    boolean open = true;
+
+    @Override
+    public boolean put(UUID id, long version, double latitude, double longitude, T value) {
+      checkOpen();
+      checkPoint(latitude, longitude);
+      Entry<T> old = entries.get(id);
+      if (old != null && old.version() >= version) {
+        return false;
+      }
+      Entry<T> entry = new Entry<>(id, version, latitude, longitude, value);
+      Node next = old == null ? root : PointTree.delete(root, old);
+      root = PointTree.insert(next, entry, 0);
+      entries.put(id, entry);
+      changes++;
+      return true;
+    }
+
+    @Override
+    public boolean remove(UUID id, long version) {
+      checkOpen();
+      Entry<T> old = entries.get(id);
+      if (old == null || old.version() >= version) {
+        return false;
+      }
+      root = PointTree.delete(root, old);
+      entries.remove(id);
+      changes++;
+      return true;
+    }
+
+    private void checkOpen() {
+      if (!open) {
+        throw new IllegalStateException("these changes were already published");
+      }
+    }
   }
 
   /** The version the index holds for the id, if any. */
@@ -193,9 +256,9 @@ public final class PointIndex<T> {
 
   /** A min-heap of nodes by distance lower bound, each with its smallest latitude cosine. */
   private static final class Frontier {
-    private double[] keys = new double[64];
-    private double[] cosines = new double[64];
-    private Node[] nodes = new Node[64];
+    private double[] keys = new double[32];
+    private double[] cosines = new double[32];
+    private Node[] nodes = new Node[32];
     private int size;
 
     void push(Node node, double key, double cosMinLat) {
@@ -344,15 +407,21 @@ public final class PointIndex<T> {
       found[i] = entry;
     }
 
+    /** The answers in order, by heap sort in place (the worst goes last, and so on). */
     @SuppressWarnings("unchecked")
     List<Near<T>> sorted() {
-      Integer[] order = new Integer[size];
-      for (int i = 0; i < size; i++) {
-        order[i] = i;
+      int count = size;
+      for (int last = count - 1; last > 0; last--) {
+        double distance = meters[last];
+        Entry<?> entry = found[last];
+        meters[last] = meters[0];
+        found[last] = found[0];
+        size = last;
+        siftDown(distance, entry);
       }
-      Arrays.sort(order, (a, b) -> order(meters[a], found[a], meters[b], found[b]));
-      List<Near<T>> answers = new ArrayList<>(size);
-      for (int i : order) {
+      size = count;
+      List<Near<T>> answers = new ArrayList<>(count);
+      for (int i = 0; i < count; i++) {
         answers.add(new Near<>(found[i].id(), (T) found[i].value(), meters[i]));
       }
       return answers;

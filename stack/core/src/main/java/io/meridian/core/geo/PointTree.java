@@ -210,6 +210,29 @@ final class PointTree {
     return updated;
   }
 
+  /**
+   * The same tree with every node and array freshly allocated in depth-first order, so that a
+   * search, which reads nodes near each other, finds them near each other in memory (after a bulk
+   * load by path copying they are scattered over the heap).
+   */
+  static Node compact(Node node) {
+    if (node instanceof Leaf leaf) {
+      return new Leaf(leaf.minLat, leaf.maxLat, leaf.minLon, leaf.maxLon, leaf.entries.clone());
+    }
+    Branch branch = (Branch) node;
+    Node[] children = branch.children();
+    for (int quadrant = 0; quadrant < 4; quadrant++) {
+      if (children[quadrant] != null) {
+        children[quadrant] = compact(children[quadrant]);
+      }
+    }
+    return new Branch(
+        branch,
+        children,
+        branch.size,
+        new double[] {branch.cosSouth, branch.cosMiddle, branch.cosNorth});
+  }
+
   private static void collect(Node node, List<Entry<?>> into) {
     if (node instanceof Leaf leaf) {
       into.addAll(Arrays.asList(leaf.entries));

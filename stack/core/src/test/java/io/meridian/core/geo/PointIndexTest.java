@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 class PointIndexTest {
@@ -105,6 +106,23 @@ class PointIndexTest {
     assertThat(index.version(id)).isEmpty();
     assertThat(index.size()).isZero();
     assertThat(index.nearest(0, 0, 1000, 0, null, null, 5)).isEmpty();
+  }
+
+  @Test
+  void a_bulk_batch_is_published_at_once_and_its_changes_are_refused_afterwards() {
+    AtomicReference<PointIndex.Changes<String>> kept = new AtomicReference<>();
+    index.update(
+        changes -> {
+          kept.set(changes);
+          for (int i = 0; i < 5000; i++) {
+            changes.put(UUID.randomUUID(), 1, 10 + i * 1e-5, 20, "p" + i);
+          }
+        });
+
+    assertThat(index.size()).isEqualTo(5000);
+    assertThat(values(index.nearest(10, 20, 3, 0, null, null, 2))).containsExactly("p0", "p1");
+    assertThatThrownBy(() -> kept.get().put(UUID.randomUUID(), 1, 0, 0, "late"))
+        .isInstanceOf(IllegalStateException.class);
   }
 
   @Test

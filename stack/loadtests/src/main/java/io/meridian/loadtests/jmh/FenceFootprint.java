@@ -58,7 +58,7 @@ public final class FenceFootprint {
     return hits / (points.length / 2.0);
   }
 
-  private static long settledHeapBytes() throws InterruptedException {
+  static long settledHeapBytes() throws InterruptedException {
     long used = Long.MAX_VALUE;
     for (int i = 0; i < 5; i++) {
       System.gc();

@@ -47,9 +47,12 @@ public class PointNearBenchmark {
 
   static PointIndex<Integer> places(Places places) {
     PointIndex<Integer> index = new PointIndex<>();
-    for (int i = 0; i < places.size(); i++) {
-      index.put(places.id(i), 1, places.latitude(i), places.longitude(i), i);
-    }
+    index.update(
+        changes -> {
+          for (int i = 0; i < places.size(); i++) {
+            changes.put(places.id(i), 1, places.latitude(i), places.longitude(i), i);
+          }
+        });
     return index;
   }
 
