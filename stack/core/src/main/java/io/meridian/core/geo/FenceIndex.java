@@ -1,39 +1,312 @@
 package io.meridian.core.geo;
 
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
+/**
+ * The in-memory index of one collection's fences: which fences contain a point.
+ *
+ * <p><b>Structure.</b> A uniform grid per level over flat coordinate arrays ({@link FenceGrid}):
+ * cells are powers of two of a degree, and each fence lives on one level, chosen from its own
+ * extent (it spans at most {@value FenceGrid#SPAN_CELLS} cells there) or coarser where fences are
+ * sparse, so a fence costs a bounded number of cells whatever the mix of sizes. A cell lists the
+ * fences that cover it entirely, reported with no test at all, then those whose boundary meets it,
+ * each with a sub-cell mask that settles most lookups; only a point in a sub-cell the boundary
+ * crosses is tested exactly ({@link FenceShape#contains}). Values and shapes sit in the cell's own
+ * arrays, so a covering fence costs one sequential read. A lookup reads one cell per occupied
+ * level.
+ *
+ * <p><b>Why a grid.</b> Chosen by measurement against JTS's STRtree and HPRtree (bounding-box
+ * query, then the same exact test) on 300,000 overlapping hexagons (docs/benchmarks.md): the grid
+ * answered about 3 times as many lookups as the faster tree on small fences and about 4 times on
+ * large ones (where 214 fences contain a point on average and the trees must test every fence whose
+ * box holds it), within the 200 MB budget (about 100 and 180 MB), and unlike those trees it takes
+ * updates in place. The trees use less memory; the grid spends it on covering lists and masks that
+ * save the tests.
+ *
+ * <p><b>Semantics.</b> Those of {@link FenceShape}: straight edges in longitude/latitude, the
+ * boundary inside, holes outside. Results come in no particular order and without duplicates.
+ *
+ * <p><b>Concurrency.</b> Readers never block and never see a partial update: the index is a
+ * persistent structure ({@link CellTable}) whose current version is one volatile reference, read
+ * once per lookup, and every update builds the next version beside it (copying only the cells and
+ * table nodes it touches) before publishing it in one write. Updates are serialised on this object,
+ * so any number of threads may write. {@link #update} applies many changes as one version, which is
+ * how a bulk load or a page of the change feed should arrive.
+ *
+ * <p><b>Versions.</b> {@link #put} applies only a version newer than the one held, {@link #remove}
+ * only one newer than the fence's. A removed fence is forgotten entirely (no tombstone in the map
+ * or in any cell), so the change feed must not replay an older write of an entity after its
+ * deletion.
+ */
 public final class FenceIndex<T> {
-  private record Entry<T>(long version, FenceShape shape, T value) {}
+  /** One indexed fence, as the id map holds it; immutable. */
+  private record Entry<T>(UUID id, long version, FenceShape shape, T value) {}
 
-  private final Map<UUID, Entry<T>> entries = new ConcurrentHashMap<>();
+  /** One consistent version of the index. */
+  private record Snapshot(CellTable cells, long levels, int size) {}
 
-  public synchronized boolean put(UUID id, long version, FenceShape shape, T value) {
-    Entry<T> old = entries.get(id);
-    if (old != null && old.version >= version) return false;
-    entries.put(id, new Entry<>(version, shape, value));
-    return true;
+  /** Changes applied together by {@link #update}; valid only inside it. */
+  public interface Changes<T> {
+    /** As {@link FenceIndex#put}. */
+    boolean put(UUID id, long version, FenceShape shape, T value);
+
+    /** As {@link FenceIndex#remove}. */
+    boolean remove(UUID id, long version);
   }
 
-  public synchronized boolean remove(UUID id, long version) {
-    Entry<T> old = entries.get(id);
-    if (old == null || old.version >= version) return false;
-    entries.remove(id);
-    return true;
+  private final ConcurrentHashMap<UUID, Entry<T>> entries = new ConcurrentHashMap<>();
+
+  /** Fences per level; guarded by this object's monitor. */
+  private final int[] levelCounts = new int[FenceGrid.LEVELS];
+
+  /** Replaced only while holding this object's monitor. */
+  private volatile Snapshot snapshot = new Snapshot(CellTable.EMPTY, 0, 0);
+
+  /**
+   * Indexes the fence, replacing the fence of an older version; returns whether it did (false when
+   * the index holds this id at {@code version} or newer).
+   */
+  public boolean put(UUID id, long version, FenceShape shape, T value) {
+    boolean[] applied = new boolean[1];
+    update(changes -> applied[0] = changes.put(id, version, shape, value));
+    return applied[0];
   }
 
-  public void forEachContaining(double lat, double lon, Consumer<T> consumer) {
-    for (Entry<T> e : entries.values()) if (e.shape.contains(lat, lon)) consumer.accept(e.value);
+  /** Removes the id's fence if it is older than {@code version}; returns whether it did. */
+  public boolean remove(UUID id, long version) {
+    boolean[] applied = new boolean[1];
+    update(changes -> applied[0] = changes.remove(id, version));
+    return applied[0];
+  }
+
+  /**
+   * Applies the changes {@code batch} makes and publishes them as one version. If {@code batch}
+   * throws, the changes it made before are published and the exception propagates.
+   */
+  public synchronized void update(Consumer<? super Changes<T>> batch) {
+    Edit edit = new Edit();
+    try {
+      batch.accept(edit);
+    } finally {
+      edit.open = false;
+      long levels = 0;
+      for (int level = 0; level < FenceGrid.LEVELS; level++) {
+        if (levelCounts[level] > 0) {
+          levels |= 1L << level;
+        }
+      }
+      snapshot = new Snapshot(edit.cells.finish(), levels, edit.size);
+    }
+  }
+
+  /** Calls {@code action} with the value of every fence that contains the point. */
+  public void forEachContaining(double latitude, double longitude, Consumer<? super T> action) {
+    checkPoint(latitude, longitude);
+    Snapshot current = snapshot;
+    long levels = current.levels();
+    while (levels != 0) {
+      int level = Long.numberOfTrailingZeros(levels);
+      levels &= levels - 1;
+      double scale = FenceGrid.scale(level) * FenceGrid.SUBCELLS;
+      long x = (long) Math.floor(longitude * scale);
+      long y = (long) Math.floor(latitude * scale);
+      Cell cell =
+          current
+              .cells()
+              .find(FenceGrid.key(level, x >> FenceGrid.SUBCELL_BITS, y >> FenceGrid.SUBCELL_BITS));
+      if (cell == null) {
+        continue;
+      }
+      Object[] inside = cell.inside;
+      for (int i = 0, end = 2 * cell.insideCount; i < end; i += 2) {
+        action.accept(value(inside[i]));
+      }
+      int subcell = (int) ((x & (FenceGrid.SUBCELLS - 1)) | (y & (FenceGrid.SUBCELLS - 1)) << 2);
+      Object[] edge = cell.edge;
+      int[] masks = cell.edgeMasks;
+      for (int i = 0, end = cell.edgeCount; i < end; i++) {
+        int mask = masks[i] >>> subcell;
+        if ((mask & 1) != 0
+            || ((mask & 0x10000) == 0
+                && ((FenceShape) edge[2 * i + 1]).contains(latitude, longitude))) {
+          action.accept(value(edge[2 * i]));
+        }
+      }
+    }
+  }
+
+  /** The values of the fences that contain the point. */
+  public List<T> containing(double latitude, double longitude) {
+    List<T> values = new ArrayList<>();
+    forEachContaining(latitude, longitude, values::add);
+    return values;
   }
 
   public int size() {
-    return entries.size();
+    return snapshot.size();
   }
 
-  public long version(UUID id) {
-    Entry<T> e = entries.get(id);
-    return e == null ? Long.MIN_VALUE : e.version;
+  /** Grid cells in use, for tests of the no-tombstone rule. */
+  int cellCount() {
+    return snapshot.cells().cellCount();
+  }
+
+  /** The most fences in one cell, for tests of crowding. */
+  int maxCellSize() {
+    int[] max = new int[1];
+    snapshot.cells().forEachCell(cell -> max[0] = Math.max(max[0], cell.size()));
+    return max[0];
+  }
+
+  /** The version the index holds for the id, if any. */
+  public OptionalLong version(UUID id) {
+    Entry<T> entry = entries.get(id);
+    return entry == null ? OptionalLong.empty() : OptionalLong.of(entry.version());
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> T value(Object value) {
+    return (T) value;
+  }
+
+  private static void checkPoint(double latitude, double longitude) {
+    if (!(latitude >= -90 && latitude <= 90 && longitude >= -180 && longitude <= 180)) {
+      throw new IllegalArgumentException(
+          "not a point in degrees: latitude " + latitude + ", longitude " + longitude);
+    }
+  }
+
+  /** The changes of one {@link #update}, made under this index's monitor. */
+  private final class Edit implements Changes<T> {
+    final CellTable.Editor cells = snapshot.cells().edit();
+    int size = snapshot.size();
+    boolean open = true;
+
+    @Override
+    public boolean put(UUID id, long version, FenceShape shape, T value) {
+      checkOpen();
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(shape, "shape");
+      Entry<T> old = entries.get(id);
+      if (old != null && old.version() >= version) {
+        return false;
+      }
+      if (old != null) {
+        unindex(old);
+      } else {
+        size++;
+      }
+      place(shape, value, Math.max(FenceGrid.naturalLevel(shape), FenceGrid.START_LEVEL));
+      entries.put(id, new Entry<>(id, version, shape, value));
+      return true;
+    }
+
+    @Override
+    public boolean remove(UUID id, long version) {
+      checkOpen();
+      Entry<T> old = entries.get(id);
+      if (old == null || old.version() >= version) {
+        return false;
+      }
+      unindex(old);
+      entries.remove(id);
+      size--;
+      return true;
+    }
+
+    private void unindex(Entry<T> old) {
+      unplace(old.shape(), old.value(), placement(old.shape(), old.value()));
+    }
+
+    /**
+     * The level the fence is on: the first from its natural level up whose cell at the fence's
+     * first vertex lists it (that cell always meets the fence's boundary).
+     */
+    private int placement(FenceShape shape, Object value) {
+      double[] xy = shape.coordinates();
+      for (int level = FenceGrid.naturalLevel(shape); level < FenceGrid.LEVELS; level++) {
+        if (levelCounts[level] > 0) {
+          Cell cell = cells.find(FenceGrid.keyOf(level, xy[1], xy[0]));
+          if (cell != null && cell.hasEdgeOf(value, shape)) {
+            return level;
+          }
+        }
+      }
+      throw new IllegalStateException("an indexed fence is on no level: " + shape);
+    }
+
+    /** Registers the fence on the level, then relieves the cells it made too crowded. */
+    private void place(FenceShape shape, Object value, int level) {
+      boolean movable = FenceGrid.naturalLevel(shape) < level;
+      List<Long> crowded = new ArrayList<>();
+      FenceGrid.forEachCell(
+          shape,
+          level,
+          true,
+          (key, covers, mask) -> {
+            Cell cell = cells.writable(key);
+            cell.add(value, shape, covers, mask);
+            // Crossing the capacity, or a movable fence joining a cell already past it.
+            int size = cell.size();
+            if (size == FenceGrid.CELL_CAPACITY + 1
+                || (movable && size > FenceGrid.CELL_CAPACITY)) {
+              crowded.add(key);
+            }
+          });
+      levelCounts[level]++;
+      for (long key : crowded) {
+        relieve(key, level);
+      }
+    }
+
+    private void unplace(FenceShape shape, Object value, int level) {
+      FenceGrid.forEachCell(
+          shape,
+          level,
+          false,
+          (key, covers, mask) -> {
+            Cell cell = cells.writable(key);
+            cell.remove(value, shape, covers);
+            cells.dropIfEmpty(cell);
+          });
+      levelCounts[level]--;
+    }
+
+    /** Moves one level down every fence of a crowded cell that is above its natural level. */
+    private void relieve(long key, int level) {
+      Cell cell = cells.find(key);
+      if (cell == null || cell.size() <= FenceGrid.CELL_CAPACITY) {
+        return;
+      }
+      List<Object> movable = new ArrayList<>();
+      collectMovable(cell.inside, cell.insideCount, level, movable);
+      collectMovable(cell.edge, cell.edgeCount, level, movable);
+      for (int i = 0; i < movable.size(); i += 2) {
+        FenceShape shape = (FenceShape) movable.get(i + 1);
+        unplace(shape, movable.get(i), level);
+        place(shape, movable.get(i), level - 1);
+      }
+    }
+
+    private static void collectMovable(Object[] pairs, int count, int level, List<Object> into) {
+      for (int i = 0; i < 2 * count; i += 2) {
+        if (FenceGrid.naturalLevel((FenceShape) pairs[i + 1]) < level) {
+          into.add(pairs[i]);
+          into.add(pairs[i + 1]);
+        }
+      }
+    }
+
+    private void checkOpen() {
+      if (!open) {
+        throw new IllegalStateException("these changes were already published");
+      }
+    }
   }
 }

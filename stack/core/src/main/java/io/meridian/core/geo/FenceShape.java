@@ -1,21 +1,274 @@
 package io.meridian.core.geo;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Arrays;
+import org.locationtech.jts.algorithm.CGAlgorithmsDD;
 
+/**
+ * A GeoJSON Polygon or MultiPolygon parsed for fast point containment, immutable.
+ *
+ * <p><b>Semantics.</b> Edges are straight lines in longitude/latitude, as RFC 7946 reads a geometry
+ * that was not split at the antimeridian (planar, no great circles). A point on the boundary, an
+ * edge or a vertex of the shell or of a hole, is inside; a point strictly inside a hole is outside;
+ * a MultiPolygon contains a point when one of its polygons does. Ring orientation plays no part.
+ *
+ * <p><b>Exactness.</b> {@link #contains} is JTS's {@code RayCrossingCounter} on primitive arrays:
+ * the same comparisons, and the same orientation predicate ({@link
+ * CGAlgorithmsDD#orientationIndex(double, double, double, double, double, double)}, a filtered
+ * double computation that falls back to double-double arithmetic when the sign is uncertain). So a
+ * point given with exactly the coordinates of a vertex, or lying exactly on an edge as the doubles
+ * are, is on the boundary with no epsilon, and the answer is the one JTS's {@code covers} gives for
+ * the same doubles (a test compares them on many thousands of points).
+ *
+ * <p><b>Layout.</b> One {@code double[]} of x (longitude), y (latitude) pairs for every ring in
+ * order, each ring without its closing position (the segment from its last vertex back to its first
+ * is implied). {@code ringEnds} holds the end offset of every ring and {@code polygonEnds} the end
+ * ring of every polygon; both are {@code null} for the common case of one polygon with one ring,
+ * which then costs this object (56 bytes) plus its coordinate array.
+ */
 public final class FenceShape {
-  private final JsonNode geometry;
+  static final int EXTERIOR = 0;
+  static final int BOUNDARY = 1;
+  static final int INTERIOR = 2;
 
-  private FenceShape(JsonNode geometry) {
-    this.geometry = geometry;
+  private final double[] xy;
+  private final int[] ringEnds;
+  private final int[] polygonEnds;
+  private final double minX;
+  private final double minY;
+  private final double maxX;
+  private final double maxY;
+
+  private FenceShape(double[] xy, int[] ringEnds, int[] polygonEnds) {
+    this.xy = xy;
+    this.ringEnds = ringEnds;
+    this.polygonEnds = polygonEnds;
+    double x0 = Double.POSITIVE_INFINITY, y0 = Double.POSITIVE_INFINITY;
+    double x1 = Double.NEGATIVE_INFINITY, y1 = Double.NEGATIVE_INFINITY;
+    for (int i = 0; i < xy.length; i += 2) {
+      x0 = Math.min(x0, xy[i]);
+      x1 = Math.max(x1, xy[i]);
+      y0 = Math.min(y0, xy[i + 1]);
+      y1 = Math.max(y1, xy[i + 1]);
+    }
+    this.minX = x0;
+    this.minY = y0;
+    this.maxX = x1;
+    this.maxY = y1;
   }
 
+  /**
+   * The shape of a GeoJSON Polygon or MultiPolygon, or {@code null} when {@code geometry} is
+   * anything else: another type, a missing or null value, or coordinates that are not arrays of
+   * rings of at least four {@code [longitude, latitude]} numbers within range. It does not check
+   * what {@link GeoValidation} checks on write (closed rings, no self-intersection): a ring whose
+   * last position differs from its first is closed implicitly.
+   */
   public static FenceShape parse(JsonNode geometry) {
-    if (geometry == null || !geometry.isObject()) return null;
-    String type = geometry.path("type").asText("");
-    return type.equals("Polygon") || type.equals("MultiPolygon") ? new FenceShape(geometry) : null;
+    if (geometry == null || !geometry.isObject()) {
+      return null;
+    }
+    JsonNode coordinates = geometry.get("coordinates");
+    if (coordinates == null || !coordinates.isArray()) {
+      return null;
+    }
+    JsonNode[] polygons;
+    switch (geometry.path("type").asText("")) {
+      case "Polygon" -> polygons = new JsonNode[] {coordinates};
+      case "MultiPolygon" -> {
+        polygons = new JsonNode[coordinates.size()];
+        for (int i = 0; i < polygons.length; i++) {
+          polygons[i] = coordinates.get(i);
+        }
+      }
+      default -> {
+        return null;
+      }
+    }
+    return polygons.length == 0 ? null : build(polygons);
   }
 
-  public boolean contains(double lat, double lon) {
-    return Fences.contains(geometry, lat, lon);
+  private static FenceShape build(JsonNode[] polygons) {
+    int rings = 0;
+    int doubles = 0;
+    for (JsonNode polygon : polygons) {
+      if (!polygon.isArray() || polygon.isEmpty()) {
+        return null;
+      }
+      for (JsonNode ring : polygon) {
+        if (!ring.isArray() || ring.size() < 4) {
+          return null;
+        }
+        rings++;
+        doubles += 2 * ring.size();
+      }
+    }
+    double[] xy = new double[doubles];
+    int[] ringEnds = new int[rings];
+    int[] polygonEnds = new int[polygons.length];
+    int offset = 0;
+    int ring = 0;
+    for (int p = 0; p < polygons.length; p++) {
+      for (JsonNode positions : polygons[p]) {
+        int start = offset;
+        for (JsonNode position : positions) {
+          if (!position.isArray() || position.size() < 2) {
+            return null;
+          }
+          double x = position.get(0).asDouble(Double.NaN);
+          double y = position.get(1).asDouble(Double.NaN);
+          if (!position.get(0).isNumber()
+              || !position.get(1).isNumber()
+              || !(x >= -180 && x <= 180 && y >= -90 && y <= 90)) {
+            return null;
+          }
+          xy[offset++] = x;
+          xy[offset++] = y;
+        }
+        if (xy[start] == xy[offset - 2] && xy[start + 1] == xy[offset - 1]) {
+          offset -= 2; // the closing position repeats the first: the closing segment is implied
+        }
+        ringEnds[ring++] = offset;
+      }
+      polygonEnds[p] = ring;
+    }
+    if (offset < xy.length) {
+      xy = Arrays.copyOf(xy, offset);
+    }
+    boolean simple = rings == 1;
+    return new FenceShape(xy, simple ? null : ringEnds, simple ? null : polygonEnds);
+  }
+
+  /** Whether the point is inside the shape or on its boundary (see the class comment). */
+  public boolean contains(double latitude, double longitude) {
+    if (!(longitude >= minX && longitude <= maxX && latitude >= minY && latitude <= maxY)) {
+      return false;
+    }
+    if (ringEnds == null) {
+      return locateInRing(0, xy.length, longitude, latitude) != EXTERIOR;
+    }
+    int ring = 0;
+    for (int polygonEnd : polygonEnds) {
+      if (polygonCovers(ring, polygonEnd, longitude, latitude)) {
+        return true;
+      }
+      ring = polygonEnd;
+    }
+    return false;
+  }
+
+  private boolean polygonCovers(int firstRing, int endRing, double x, double y) {
+    int location = locateInRing(ringStart(firstRing), ringEnds[firstRing], x, y);
+    if (location != INTERIOR) {
+      return location == BOUNDARY;
+    }
+    for (int hole = firstRing + 1; hole < endRing; hole++) {
+      location = locateInRing(ringStart(hole), ringEnds[hole], x, y);
+      if (location != EXTERIOR) {
+        return location == BOUNDARY; // a hole's boundary belongs to the polygon, its inside not
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Where (x, y) lies relative to one ring: JTS's ray-crossing count towards +x, which reports a
+   * point on a segment (a vertex, a horizontal segment, or orientation zero) as the boundary.
+   */
+  int locateInRing(int start, int end, double x, double y) {
+    int crossings = 0;
+    double x1 = xy[end - 2];
+    double y1 = xy[end - 1];
+    for (int i = start; i < end; i += 2) {
+      double x2 = xy[i];
+      double y2 = xy[i + 1];
+      if (x1 >= x || x2 >= x) {
+        if (x == x2 && y == y2) {
+          return BOUNDARY;
+        }
+        if (y1 == y && y2 == y) {
+          if (x >= Math.min(x1, x2) && x <= Math.max(x1, x2)) {
+            return BOUNDARY;
+          }
+        } else if ((y1 > y && y2 <= y) || (y2 > y && y1 <= y)) {
+          int orientation = CGAlgorithmsDD.orientationIndex(x1, y1, x2, y2, x, y);
+          if (orientation == 0) {
+            return BOUNDARY;
+          }
+          if (y2 < y1) {
+            orientation = -orientation;
+          }
+          if (orientation > 0) {
+            crossings++;
+          }
+        }
+      }
+      x1 = x2;
+      y1 = y2;
+    }
+    return (crossings & 1) == 1 ? INTERIOR : EXTERIOR;
+  }
+
+  /** The number of rings over all polygons. */
+  int ringCount() {
+    return ringEnds == null ? 1 : ringEnds.length;
+  }
+
+  /** Offset in {@link #coordinates()} of the ring's first x. */
+  int ringStart(int ring) {
+    return ring == 0 ? 0 : ringEnds[ring - 1];
+  }
+
+  /** Offset in {@link #coordinates()} just past the ring's last y. */
+  int ringEnd(int ring) {
+    return ringEnds == null ? xy.length : ringEnds[ring];
+  }
+
+  /** The shared coordinate array; callers never modify it. */
+  double[] coordinates() {
+    return xy;
+  }
+
+  public double minLatitude() {
+    return minY;
+  }
+
+  public double maxLatitude() {
+    return maxY;
+  }
+
+  public double minLongitude() {
+    return minX;
+  }
+
+  public double maxLongitude() {
+    return maxX;
+  }
+
+  /** Vertices over all rings, each ring's closing position not counted. */
+  public int vertexCount() {
+    return xy.length / 2;
+  }
+
+  /** The polygons of the shape: 1 for a Polygon. */
+  public int polygonCount() {
+    return polygonEnds == null ? 1 : polygonEnds.length;
+  }
+
+  @Override
+  public String toString() {
+    return "FenceShape[polygons="
+        + polygonCount()
+        + ", vertices="
+        + vertexCount()
+        + ", longitude="
+        + minX
+        + ".."
+        + maxX
+        + ", latitude="
+        + minY
+        + ".."
+        + maxY
+        + "]";
   }
 }

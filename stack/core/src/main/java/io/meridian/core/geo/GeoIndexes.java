@@ -383,9 +383,11 @@ public final class GeoIndexes implements GeoLookups, EntityWriteObserver, AutoCl
     if (holder == null) {
       return Long.MIN_VALUE;
     }
-    long version = holder.fences.version(uuid);
+    long version = holder.fences.version(uuid).orElse(Long.MIN_VALUE);
     PointIndex<StoredEntity> points = holder.points;
-    return points == null ? version : Math.max(version, points.version(uuid));
+    return points == null
+        ? version
+        : Math.max(version, points.version(uuid).orElse(Long.MIN_VALUE));
   }
 
   // ---- loading -----------------------------------------------------------------------------

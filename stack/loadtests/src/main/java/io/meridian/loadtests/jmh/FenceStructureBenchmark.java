@@ -1,0 +1,54 @@
+package io.meridian.loadtests.jmh;
+
+import io.meridian.loadtests.data.Hexagons;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The structure comparison behind {@code FenceIndex}: the same lookups (points inside the bounding
+ * box of a random fence) on Meridian's grid and on JTS's STRtree and HPRtree with the same exact
+ * test per candidate.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
+public class FenceStructureBenchmark {
+  @Param({"grid", "strtree", "hprtree"})
+  public String structure;
+
+  @Param({"small", "large"})
+  public String set;
+
+  private FenceStructures.Lookup lookup;
+  private double[] coordinates;
+  private int next;
+
+  @Setup
+  public void build() {
+    Hexagons hexagons = FenceLookupBenchmark.hexagons(set);
+    lookup = FenceStructures.build(structure, hexagons);
+    coordinates = FenceLookupBenchmark.points(hexagons, "nearFences");
+  }
+
+  @Benchmark
+  public int lookup() {
+    int i = next;
+    next = (i + 2) & (2 * FenceLookupBenchmark.POINTS - 1);
+    return lookup.count(coordinates[i], coordinates[i + 1]);
+  }
+}
