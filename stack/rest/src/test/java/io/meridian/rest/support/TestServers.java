@@ -29,6 +29,8 @@ public final class TestServers {
     properties.put("meridian.indexing.repair-lag", "3s");
     properties.put("meridian.indexing.repair-interval", "500ms");
     properties.put("meridian.api.max-body-size", "64KB");
+    // Low enough that a polygon over the cap fits in a test's 64 KB body.
+    properties.put("meridian.geo.max-vertices", "1000");
     // Tests register organizations freely; bcrypt's cost is lowered so each test's sign-ups and
     // sign-ins stay cheap (production keeps the default).
     properties.put("meridian.identity.open-registration", "true");
