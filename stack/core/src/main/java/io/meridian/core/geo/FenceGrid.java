@@ -27,7 +27,8 @@ final class FenceGrid {
 
   /**
    * The most cells a fence's bounding box spans in its longer direction at its natural level.
-   * Larger means more cells covered whole (no test per hit) but more memory per fence.
+   * Larger means more cells covered whole (no test per hit) but more memory per fence: with 8 and 4
+   * × 4 sub-cells, 300,000 large hexagons take 180 MB, the budget being 200.
    */
   static final int SPAN_CELLS = 8;
 
