@@ -64,7 +64,8 @@ class PointIndexExactnessTest {
     for (Place place : places) {
       double meters = Distances.meters(lat, lon, place.latitude(), place.longitude());
       if (meters <= radius
-          && (afterId == null || PointIndex.compare(meters, place.id(), afterMeters, afterId) > 0)
+          && (afterId == null
+              || NearestSearch.compare(meters, place.id(), afterMeters, afterId) > 0)
           && (filter == null || filter.test(place.value()))) {
         all.add(new Near<>(place.id(), place.value(), meters));
       }
@@ -72,7 +73,7 @@ class PointIndexExactnessTest {
     all.sort(
         Comparator.comparing(
             (Near<Integer> near) -> near,
-            (a, b) -> PointIndex.compare(a.meters(), a.id(), b.meters(), b.id())));
+            (a, b) -> NearestSearch.compare(a.meters(), a.id(), b.meters(), b.id())));
     return all.subList(0, Math.min(limit, all.size()));
   }
 
