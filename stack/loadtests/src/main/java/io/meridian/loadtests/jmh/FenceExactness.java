@@ -1,7 +1,7 @@
 package io.meridian.loadtests.jmh;
 
 import io.meridian.core.geo.FenceIndex;
-import io.meridian.loadtests.data.Hexagons;
+import io.meridian.loadtests.generators.Hexagons;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.meridian.loadtests.jmh;
 
-import io.meridian.loadtests.data.Hexagons;
+import io.meridian.loadtests.generators.Hexagons;
 import java.lang.management.ManagementFactory;
 import java.lang.ref.Reference;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package io.meridian.loadtests.jmh;
 
-import io.meridian.loadtests.data.Hexagons;
+import io.meridian.loadtests.generators.Hexagons;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -2,7 +2,7 @@ package io.meridian.loadtests.jmh;
 
 import io.meridian.core.geo.FenceIndex;
 import io.meridian.core.geo.FenceShape;
-import io.meridian.loadtests.data.Hexagons;
+import io.meridian.loadtests.generators.Hexagons;
 import java.util.function.Consumer;
 import org.locationtech.jts.geom.Envelope;
 import org.locationtech.jts.index.ItemVisitor;

@@ -1,7 +1,7 @@
 package io.meridian.loadtests.jmh;
 
 import io.meridian.core.geo.PointIndex;
-import io.meridian.loadtests.data.Places;
+import io.meridian.loadtests.generators.Places;
 import java.lang.ref.Reference;
 import java.util.Locale;
 

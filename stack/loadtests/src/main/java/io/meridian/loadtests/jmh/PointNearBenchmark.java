@@ -2,7 +2,7 @@ package io.meridian.loadtests.jmh;
 
 import io.meridian.core.geo.Near;
 import io.meridian.core.geo.PointIndex;
-import io.meridian.loadtests.data.Places;
+import io.meridian.loadtests.generators.Places;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -1,4 +1,4 @@
-package io.meridian.loadtests.data;
+package io.meridian.loadtests.generators;
 
 import java.util.SplittableRandom;
 import java.util.UUID;

@@ -1,4 +1,4 @@
-package io.meridian.loadtests.data;
+package io.meridian.loadtests.generators;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
