@@ -39,28 +39,4 @@ public interface GeoLookups {
       int limit);
 
   record Nearby(StoredEntity entity, double meters) {}
-
-  /** Holds nothing: every geo query goes to the index, and no entity is a fence. */
-  GeoLookups NONE =
-      new GeoLookups() {
-        @Override
-        public List<StoredEntity> containing(
-            UUID applicationId, String collection, double lat, double lon) {
-          return List.of();
-        }
-
-        @Override
-        public Optional<List<Nearby>> nearest(
-            UUID applicationId,
-            String collection,
-            double lat,
-            double lon,
-            double meters,
-            double afterMeters,
-            UUID afterId,
-            Predicate<StoredEntity> filter,
-            int limit) {
-          return Optional.empty();
-        }
-      };
 }

@@ -15,6 +15,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -176,19 +177,24 @@ public final class GeoIndexes implements GeoLookups, EntityWriteObserver, AutoCl
   public void afterWrites(ApplicationRef app, String collection, List<EntityWrite> writes) {
     Key key = new Key(app.id(), collection);
     boolean hot = isHot(key);
+    List<StoredEntity> written = new ArrayList<>(writes.size());
     for (EntityWrite write : writes) {
       boolean fenceBefore = isFence(write.before());
-      if (!hot && !fenceBefore && !isFence(write.after())) {
+      boolean fenceAfter = isFence(write.after());
+      if (!hot && !fenceBefore && !fenceAfter) {
         continue;
       }
       if (write.after() != null) {
-        apply(key, write.after());
+        written.add(write.after());
       } else {
         remove(key, write.before().uuid(), write.version());
       }
-      if (fenceBefore && !isFence(write.after())) {
+      if (fenceBefore && !fenceAfter) {
         store.unregisterFence(app.id(), collection, write.before().uuid());
       }
+    }
+    if (!written.isEmpty()) {
+      applyAll(key, written);
     }
   }
 
@@ -282,26 +288,49 @@ public final class GeoIndexes implements GeoLookups, EntityWriteObserver, AutoCl
     return holder != null && holder.hot;
   }
 
-  /** Puts the entity in (or takes it out of) each index of its collection, by its content. */
-  private void apply(Key key, StoredEntity entity) {
-    ObjectNode json = Json.parseStoredObject(entity.json());
-    FenceShape shape = FenceShape.parse(json.get(FENCE_PROPERTY));
-    Held holder = shape == null ? held.get(key) : holder(key);
+  /** An entity with what its content makes it: a fence (shape), a point, both or neither. */
+  private record Parsed(StoredEntity entity, FenceShape shape, double[] point) {}
+
+  /**
+   * Puts each entity in (or takes it out of) each index of its collection, by its content, as one
+   * batch per index: a load or a page of the feed publishes one version of each index, not one per
+   * entity.
+   */
+  private void applyAll(Key key, Collection<StoredEntity> batch) {
+    List<Parsed> parsed = new ArrayList<>(batch.size());
+    boolean anyFence = false;
+    for (StoredEntity entity : batch) {
+      ObjectNode json = Json.parseStoredObject(entity.json());
+      FenceShape shape = FenceShape.parse(json.get(FENCE_PROPERTY));
+      anyFence |= shape != null;
+      parsed.add(new Parsed(entity, shape, Locations.point(json.get(LOCATION_PROPERTY))));
+    }
+    Held holder = anyFence ? holder(key) : held.get(key);
     if (holder == null) {
       return;
     }
-    if (shape != null) {
-      holder.fences.put(entity.uuid(), entity.version(), shape, entity);
-    } else {
-      holder.fences.remove(entity.uuid(), entity.version());
-    }
+    holder.fences.update(
+        changes -> {
+          for (Parsed p : parsed) {
+            if (p.shape() != null) {
+              changes.put(p.entity().uuid(), p.entity().version(), p.shape(), p.entity());
+            } else {
+              changes.remove(p.entity().uuid(), p.entity().version());
+            }
+          }
+        });
     for (PointIndex<StoredEntity> points : pointIndexes(holder)) {
-      double[] point = Locations.point(json.get(LOCATION_PROPERTY));
-      if (point != null) {
-        points.put(entity.uuid(), entity.version(), point[0], point[1], entity);
-      } else {
-        points.remove(entity.uuid(), entity.version());
-      }
+      points.update(
+          changes -> {
+            for (Parsed p : parsed) {
+              StoredEntity entity = p.entity();
+              if (p.point() != null) {
+                changes.put(entity.uuid(), entity.version(), p.point()[0], p.point()[1], entity);
+              } else {
+                changes.remove(entity.uuid(), entity.version());
+              }
+            }
+          });
     }
   }
 
@@ -363,11 +392,12 @@ public final class GeoIndexes implements GeoLookups, EntityWriteObserver, AutoCl
   private void applyLoaded(UUID applicationId, List<GeoChange> changes, Instant now) {
     Map<UUID, StoredEntity> loaded =
         entities.loadAll(applicationId, changes.stream().map(GeoChange::entityId).toList());
+    Map<Key, List<StoredEntity>> caughtUp = new LinkedHashMap<>();
     for (GeoChange change : changes) {
       Key key = new Key(applicationId, change.collection());
       StoredEntity entity = loaded.get(change.entityId());
       if (entity != null && entity.version() >= change.version()) {
-        apply(key, entity);
+        caughtUp.computeIfAbsent(key, k -> new ArrayList<>()).add(entity);
         pending.remove(change);
       } else if (entity == null && heldVersion(key, change.entityId()) != Long.MIN_VALUE) {
         remove(key, change.entityId(), change.version()); // deleted
@@ -376,6 +406,7 @@ public final class GeoIndexes implements GeoLookups, EntityWriteObserver, AutoCl
         pending.remove(change); // the write never completed (or deleted what we never held)
       }
     }
+    caughtUp.forEach(this::applyAll);
   }
 
   private long heldVersion(Key key, UUID uuid) {
@@ -418,7 +449,7 @@ public final class GeoIndexes implements GeoLookups, EntityWriteObserver, AutoCl
     List<UUID> registered = store.fences(key.applicationId(), key.collection());
     for (int start = 0; start < registered.size(); start += LOAD_CHUNK) {
       List<UUID> chunk = registered.subList(start, Math.min(registered.size(), start + LOAD_CHUNK));
-      entities.loadAll(key.applicationId(), chunk).values().forEach(entity -> apply(key, entity));
+      applyAll(key, entities.loadAll(key.applicationId(), chunk).values());
     }
   }
 
@@ -432,7 +463,7 @@ public final class GeoIndexes implements GeoLookups, EntityWriteObserver, AutoCl
     Optional<UUID> after = Optional.empty();
     while (holder.hot) {
       List<UUID> page = entities.list(key.applicationId(), key.collection(), after, LOAD_CHUNK);
-      entities.loadAll(key.applicationId(), page).values().forEach(entity -> apply(key, entity));
+      applyAll(key, entities.loadAll(key.applicationId(), page).values());
       if (page.size() < LOAD_CHUNK) {
         break;
       }

@@ -7,9 +7,11 @@ public final class Locations {
   private Locations() {}
 
   /**
-   * The {@code {latitude, longitude}} of a location value, or null when it is not one: an object
-   * with numeric {@code latitude} and {@code longitude}, or a GeoJSON Point ({@code coordinates:
-   * [longitude, latitude]}), in range.
+   * The {@code {latitude, longitude}} of a location value, or null when it is not one: a GeoJSON
+   * Point ({@code coordinates: [longitude, latitude]}, an altitude may follow; the type's case is
+   * not checked), else an object with numeric {@code latitude} and {@code longitude}; in range.
+   * This is the one reading of a location: what the index stores, what the geo-hot point indexes
+   * hold, and what a batch lookup accepts, so every path finds the same points.
    */
   public static double[] point(JsonNode value) {
     if (value == null || !value.isObject()) {
@@ -18,11 +20,10 @@ public final class Locations {
     JsonNode latitude = value.get("latitude");
     JsonNode longitude = value.get("longitude");
     JsonNode coordinates = value.get("coordinates");
-    if ((latitude == null || longitude == null)
-        && "Point".equals(value.path("type").asText())
-        && coordinates != null
+    if (coordinates != null
         && coordinates.isArray()
-        && coordinates.size() >= 2) {
+        && coordinates.size() >= 2
+        && "Point".equalsIgnoreCase(value.path("type").asText())) {
       longitude = coordinates.get(0);
       latitude = coordinates.get(1);
     }

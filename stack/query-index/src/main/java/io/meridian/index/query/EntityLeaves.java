@@ -1,6 +1,7 @@
 package io.meridian.index.query;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.core.geo.Locations;
 import java.util.Map;
 
 /**
@@ -60,25 +61,13 @@ public final class EntityLeaves {
     }
   }
 
-  /** {latitude, longitude} objects and GeoJSON points ({@code coordinates: [lon, lat]}). */
+  /**
+   * {latitude, longitude} objects and GeoJSON points, read as {@link Locations#point} reads them.
+   */
   private static void location(String path, JsonNode object, Visitor visitor) {
-    JsonNode latitude = object.get("latitude");
-    JsonNode longitude = object.get("longitude");
-    JsonNode coordinates = object.get("coordinates");
-    if (coordinates != null
-        && coordinates.isArray()
-        && coordinates.size() == 2
-        && "Point".equalsIgnoreCase(object.path("type").asText())) {
-      latitude = coordinates.get(1);
-      longitude = coordinates.get(0);
-    }
-    if (latitude == null || longitude == null || !latitude.isNumber() || !longitude.isNumber()) {
-      return;
-    }
-    double lat = latitude.doubleValue();
-    double lon = longitude.doubleValue();
-    if (Math.abs(lat) <= 90 && Math.abs(lon) <= 180) {
-      visitor.location(path, lat, lon);
+    double[] point = Locations.point(object);
+    if (point != null) {
+      visitor.location(path, point[0], point[1]);
     }
   }
 }
