@@ -1,0 +1,200 @@
+package io.meridian.loadtests;
+
+import io.meridian.loadtests.load.MeridianClient;
+import io.meridian.local.Endpoints;
+import io.meridian.local.SharedServices;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A Meridian server for a run without {@code loadtest.baseUrl}: {@code
+ * stack/rest/target/meridian.jar} in its own process (so that the load generator's CPU and the
+ * server's can be told apart), on the build's shared Cassandra and Elasticsearch ({@link
+ * SharedServices}), in its own keyspace and index prefix. It stops with this JVM, and a detached
+ * watcher stops it if this JVM is killed.
+ */
+public final class LocalTarget {
+  private static final Duration READY = Duration.ofSeconds(120);
+
+  private final Process server;
+  private final URI baseUrl;
+  private final String superuserPassword;
+
+  private LocalTarget(Process server, URI baseUrl, String superuserPassword) {
+    this.server = server;
+    this.baseUrl = baseUrl;
+    this.superuserPassword = superuserPassword;
+  }
+
+  public URI baseUrl() {
+    return baseUrl;
+  }
+
+  public long pid() {
+    return server.pid();
+  }
+
+  public String superuserPassword() {
+    return superuserPassword;
+  }
+
+  /** Starts the server and returns once it answers {@code /lb-status} with 200. */
+  public static LocalTarget start(String label, String heap) {
+    Endpoints services = SharedServices.get();
+    int port = freePort();
+    String superuserPassword = MeridianClient.randomText(18);
+    Map<String, String> properties = new LinkedHashMap<>();
+    properties.put("server.port", Integer.toString(port));
+    properties.put(
+        "meridian.cassandra.contact-points",
+        services.cassandraHost() + ":" + services.cassandraPort());
+    properties.put("meridian.cassandra.local-datacenter", services.localDatacenter());
+    properties.put("meridian.cassandra.keyspace", "meridian_lt");
+    properties.put("meridian.elasticsearch.urls", services.elasticsearchUrl());
+    properties.put("meridian.elasticsearch.index-prefix", "meridian-lt");
+    properties.put("meridian.embedded.enabled", "false");
+    properties.put("meridian.identity.open-registration", "true");
+    properties.put("meridian.identity.superuser-password", superuserPassword);
+
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-Xms" + heap);
+    command.add("-Xmx" + heap);
+    command.add("-jar");
+    command.add(jar().toString());
+    properties.forEach((key, value) -> command.add("--" + key + "=" + value));
+    Path log = logFile(label);
+    Process process;
+    try {
+      process =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+              .start();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot start " + jar() + ": " + e.getMessage(), e);
+    }
+    LocalTarget target =
+        new LocalTarget(process, URI.create("http://127.0.0.1:" + port), superuserPassword);
+    Runtime.getRuntime().addShutdownHook(new Thread(target::stop, "local-target-stop"));
+    watch(process.pid());
+    target.awaitReady(log);
+    System.out.printf(
+        "Local Meridian (pid %d) on %s, log %s%n", process.pid(), target.baseUrl, log);
+    return target;
+  }
+
+  /** Stops the server and waits for it to exit. */
+  public void stop() {
+    if (server.isAlive()) {
+      server.destroy();
+      try {
+        if (!server.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
+          server.destroyForcibly().waitFor();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private void awaitReady(Path log) {
+    MeridianClient client = new MeridianClient(baseUrl, false);
+    long deadline = System.nanoTime() + READY.toNanos();
+    while (System.nanoTime() < deadline) {
+      if (!server.isAlive()) {
+        throw new IllegalStateException(
+            "The local Meridian exited with " + server.exitValue() + "; see " + log);
+      }
+      try {
+        client.send("GET", "/lb-status", null, null);
+        return;
+      } catch (RuntimeException notYet) {
+        sleep(500);
+      }
+    }
+    stop();
+    throw new IllegalStateException(
+        "The local Meridian was not ready in " + READY + "; see " + log);
+  }
+
+  /** A detached shell that ends the server if this JVM dies without running its hooks. */
+  private static void watch(long serverPid) {
+    String script =
+        "while kill -0 \"$1\" 2>/dev/null; do sleep 1; done; kill \"$2\" 2>/dev/null; true";
+    try {
+      new ProcessBuilder(
+              "setsid",
+              "sh",
+              "-c",
+              script,
+              "local-target-watch",
+              Long.toString(ProcessHandle.current().pid()),
+              Long.toString(serverPid))
+          .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+          .redirectErrorStream(true)
+          .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+          .start();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot start the local server's watcher", e);
+    }
+  }
+
+  static Path jar() {
+    String configured = System.getProperty(LoadConfig.PREFIX + "serverJar");
+    List<Path> candidates =
+        configured != null
+            ? List.of(Path.of(configured))
+            : List.of(
+                Path.of("..", "rest", "target", "meridian.jar"),
+                Path.of("stack", "rest", "target", "meridian.jar"));
+    for (Path candidate : candidates) {
+      if (Files.isRegularFile(candidate)) {
+        return candidate.toAbsolutePath().normalize();
+      }
+    }
+    throw new IllegalStateException(
+        "No Meridian server jar at "
+            + candidates
+            + ": build it (./mvnw -B package -DskipTests) or set "
+            + LoadConfig.PREFIX
+            + "baseUrl");
+  }
+
+  private static Path logFile(String label) {
+    try {
+      Path dir = Files.createDirectories(Path.of("target", "loadtests"));
+      return dir.resolve("server-" + label + ".log");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static int freePort() {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,279 @@
+package io.meridian.loadtests;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.loadtests.load.Dataset;
+import io.meridian.loadtests.load.Loader;
+import io.meridian.loadtests.load.MeridianClient;
+import io.meridian.loadtests.load.MeridianClient.App;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * What a simulation runs against: the server (given or {@link LocalTarget}), the application (given
+ * or provisioned), its data sets (loaded by the {@link Loader}, resumably) and the CPU the run
+ * cost, written to {@code target/loadtests/runs/<simulation>.json} for the summary.
+ */
+public final class Target {
+  private final LoadConfig config;
+  private final LocalTarget local;
+  private final MeridianClient client;
+  private final App app;
+  private Measure measure;
+
+  private Target(LoadConfig config, LocalTarget local, MeridianClient client, App app) {
+    this.config = config;
+    this.local = local;
+    this.client = client;
+    this.app = app;
+  }
+
+  /** Resolves the server and the application of this run, starting or provisioning them. */
+  public static Target resolve(LoadConfig config) {
+    URI url = config.baseUrl();
+    LocalTarget local = null;
+    String superuserPassword =
+        config.text(
+            "superuserPassword", System.getenv().getOrDefault("MERIDIAN_SUPERUSER_PASSWORD", ""));
+    if (url == null) {
+      local = LocalTarget.start(config.simulation(), config.text("serverHeap", "1g"));
+      url = local.baseUrl();
+      superuserPassword = local.superuserPassword();
+    }
+    MeridianClient client = new MeridianClient(url, config.allowRemote());
+    String org = config.text("org", "");
+    App app;
+    if (org.isEmpty()) {
+      app = client.provision("lt-" + config.simulation(), superuserPassword);
+      System.out.printf(
+          "Provisioned %s (client id %s): rerun against it with -Dloadtest.org=%s"
+              + " -Dloadtest.app=%s -Dloadtest.clientId=... -Dloadtest.clientSecret=...%n",
+          app.path(), app.clientId(), app.org(), app.app());
+    } else {
+      app =
+          new App(
+              org,
+              config.text("app", ""),
+              config.text("clientId", ""),
+              config.text(
+                  "clientSecret", System.getenv().getOrDefault("MERIDIAN_CLIENT_SECRET", "")));
+    }
+    return new Target(config, local, client, app);
+  }
+
+  public URI baseUrl() {
+    return client.base();
+  }
+
+  public MeridianClient client() {
+    return client;
+  }
+
+  public App app() {
+    return app;
+  }
+
+  public String clientToken() {
+    return client.clientToken(app);
+  }
+
+  /**
+   * Loads the first {@code count} entities of a data set (nothing if they are there) and checks
+   * them.
+   */
+  public void load(Dataset dataset, int count, long seed) {
+    Loader loader = new Loader(client, app);
+    Loader.Options options =
+        new Loader.Options(
+            dataset,
+            count,
+            seed,
+            config.integer("batch", 500, 500),
+            config.integer("loadWorkers", 4, 4),
+            Path.of("target", "loadtests", "state"),
+            true);
+    Loader.Report report = loader.load(options);
+    System.out.printf(
+        "%s: %d entities, %d created, %d already there, in %s%n",
+        dataset, report.count(), report.created(), report.existing(), report.took());
+    if (Boolean.parseBoolean(config.text("verify", "true"))) {
+      Loader.Verification verification = loader.verify(options);
+      if (!verification.ok()) {
+        throw new IllegalStateException(
+            dataset + " is not as generated: " + verification.problems());
+      }
+    }
+  }
+
+  /**
+   * Creates {@code count} application users {@code prefix00000...} with one new random password (an
+   * existing user gets it set by the administrator), four at a time, and returns the password.
+   */
+  public String users(String prefix, int count) {
+    String password = MeridianClient.randomText(18);
+    String token = clientToken();
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<?>> work = new ArrayList<>();
+      for (int i = 0; i < count; i++) {
+        String username = userName(prefix, i);
+        work.add(pool.submit(() -> ensureUser(token, username, password)));
+      }
+      for (Future<?> future : work) {
+        future.get();
+      }
+    } catch (Exception e) {
+      throw new IllegalStateException("Cannot create the virtual users: " + e.getMessage(), e);
+    } finally {
+      pool.shutdownNow();
+    }
+    return password;
+  }
+
+  public static String userName(String prefix, long i) {
+    return prefix + String.format(Locale.ROOT, "%05d", i);
+  }
+
+  private void ensureUser(String token, String username, String password) {
+    ObjectNode user =
+        MeridianClient.JSON
+            .createObjectNode()
+            .put("username", username)
+            .put("email", username + "@example.com")
+            .put("password", password);
+    try {
+      client.send("POST", app.path() + "/users", user, token);
+    } catch (MeridianClient.ApiException e) {
+      if (e.status() != 400) {
+        throw e;
+      }
+      ObjectNode change = MeridianClient.JSON.createObjectNode().put("newpassword", password);
+      client.send("PUT", app.path() + "/users/" + username + "/password", change, token);
+    }
+  }
+
+  /** The uuids of the data set's entities, read by paging the collection. */
+  public List<String> uuids(Dataset dataset) {
+    String token = clientToken();
+    String prefix = dataset.name(0).replaceAll("0+$", "");
+    List<String> uuids = new ArrayList<>();
+    String cursor = null;
+    do {
+      String path =
+          app.path()
+              + "/"
+              + dataset.collection()
+              + "?limit=1000"
+              + (cursor == null ? "" : "&cursor=" + MeridianClient.encode(cursor));
+      com.fasterxml.jackson.databind.JsonNode page = client.send("GET", path, null, token);
+      for (com.fasterxml.jackson.databind.JsonNode entity : page.path("entities")) {
+        if (entity.path("name").asText().startsWith(prefix)) {
+          uuids.add(entity.path("uuid").asText());
+        }
+      }
+      cursor = page.hasNonNull("cursor") ? page.get("cursor").asText() : null;
+    } while (cursor != null);
+    return uuids;
+  }
+
+  /** Grants the guest role (anonymous callers) a permission in this application. */
+  public void grantGuest(String permission) {
+    client.send(
+        "POST",
+        app.path() + "/roles/guest/permissions",
+        MeridianClient.JSON.createObjectNode().put("permission", permission),
+        clientToken());
+  }
+
+  /** Starts measuring the CPU of the load generator, the local server and the whole machine. */
+  public void startMeasuring() {
+    measure = Measure.now(local == null ? -1 : local.pid());
+  }
+
+  /** Writes what this run used and cost next to the results, and stops a local server. */
+  public void finish() {
+    try {
+      if (measure != null) {
+        Measure end = Measure.now(local == null ? -1 : local.pid());
+        writeRun(measure, end);
+      }
+    } finally {
+      if (local != null) {
+        local.stop();
+      }
+    }
+  }
+
+  private void writeRun(Measure start, Measure end) {
+    double seconds = Duration.between(start.at, end.at).toMillis() / 1000.0;
+    ObjectNode run = MeridianClient.JSON.createObjectNode();
+    run.put("simulation", config.simulation());
+    run.put("started", start.at.toString());
+    run.put("seconds", seconds);
+    run.put("target", baseUrl().toString());
+    run.put("cores", Runtime.getRuntime().availableProcessors());
+    ObjectNode cpu = run.putObject("cpuCoresUsed");
+    cpu.put("loadGenerator", round((end.self - start.self) / 1e9 / seconds));
+    if (start.server >= 0 && end.server >= 0) {
+      cpu.put("meridian", round((end.server - start.server) / 1e9 / seconds));
+    }
+    if (start.machineBusy >= 0 && end.machineBusy >= 0) {
+      double busy = end.machineBusy - start.machineBusy;
+      double total = end.machineTotal - start.machineTotal;
+      cpu.put("machine", round(busy / total * Runtime.getRuntime().availableProcessors()));
+    }
+    ObjectNode used = run.putObject("config");
+    config.used().forEach(used::put);
+    try {
+      Path dir = Files.createDirectories(Path.of("target", "loadtests", "runs"));
+      Files.writeString(
+          dir.resolve(config.simulation() + ".json"),
+          run.toPrettyString() + System.lineSeparator());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    System.out.println("Run: " + run);
+  }
+
+  private static double round(double value) {
+    return Math.round(value * 1000) / 1000.0;
+  }
+
+  /** CPU time in nanoseconds (own and server process) and the machine's jiffies, at an instant. */
+  private record Measure(Instant at, long self, long server, long machineBusy, long machineTotal) {
+    static Measure now(long serverPid) {
+      long self =
+          ProcessHandle.current().info().totalCpuDuration().map(Duration::toNanos).orElse(-1L);
+      long server =
+          serverPid < 0
+              ? -1
+              : ProcessHandle.of(serverPid)
+                  .flatMap(p -> p.info().totalCpuDuration())
+                  .map(Duration::toNanos)
+                  .orElse(-1L);
+      long busy = -1;
+      long total = -1;
+      try {
+        String[] fields = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+        total = 0;
+        for (int i = 1; i < fields.length; i++) {
+          total += Long.parseLong(fields[i]);
+        }
+        busy = total - Long.parseLong(fields[4]) - Long.parseLong(fields[5]);
+      } catch (IOException | RuntimeException notLinux) {
+        busy = -1;
+      }
+      return new Measure(Instant.now(), self, server, busy, total);
+    }
+  }
+}
