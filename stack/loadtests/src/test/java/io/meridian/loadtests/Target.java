@@ -200,12 +200,16 @@ public final class Target {
     measure = Measure.now(local == null ? -1 : local.pid());
   }
 
-  /** Writes what this run used and cost next to the results, and stops a local server. */
-  public void finish() {
+  /**
+   * Writes what this run used and cost to {@code target/loadtests/runs/<report>.json}, where the
+   * summary finds it ({@code report} is the prefix of Gatling's report folder), and stops a local
+   * server.
+   */
+  public void finish(String report) {
     try {
       if (measure != null) {
         Measure end = Measure.now(local == null ? -1 : local.pid());
-        writeRun(measure, end);
+        writeRun(report, measure, end);
       }
     } finally {
       if (local != null) {
@@ -214,7 +218,7 @@ public final class Target {
     }
   }
 
-  private void writeRun(Measure start, Measure end) {
+  private void writeRun(String report, Measure start, Measure end) {
     double seconds = Duration.between(start.at, end.at).toMillis() / 1000.0;
     ObjectNode run = MeridianClient.JSON.createObjectNode();
     run.put("simulation", config.simulation());
@@ -237,8 +241,7 @@ public final class Target {
     try {
       Path dir = Files.createDirectories(Path.of("target", "loadtests", "runs"));
       Files.writeString(
-          dir.resolve(config.simulation() + ".json"),
-          run.toPrettyString() + System.lineSeparator());
+          dir.resolve(report + ".json"), run.toPrettyString() + System.lineSeparator());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

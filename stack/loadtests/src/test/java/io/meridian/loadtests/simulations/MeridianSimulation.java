@@ -7,6 +7,7 @@ import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.Simulation;
 import io.meridian.loadtests.LoadConfig;
 import io.meridian.loadtests.Target;
+import java.util.Locale;
 
 /**
  * What every simulation shares: its {@link LoadConfig}, its {@link Target}, CPU accounting from
@@ -31,7 +32,7 @@ abstract class MeridianSimulation extends Simulation {
 
   @Override
   public void after() {
-    target.finish();
+    target.finish(getClass().getSimpleName().toLowerCase(Locale.ROOT));
   }
 
   /** Bound per profile: smoke, then full. */
