@@ -25,6 +25,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -32,7 +33,15 @@ import picocli.CommandLine;
  * The loader against a real Meridian server on real Cassandra and Elasticsearch, with the REST
  * tests' 64 KB body limit so that batches must be split. Each test loads into an application of its
  * own.
+ *
+ * <p>Runs only under failsafe, which names the shared services' data directory: a surefire run
+ * selected by package ({@code -Dtest='io.meridian.loadtests.**'}) would otherwise start the shared
+ * services outside the lock that builds sharing this machine take around integration tests.
  */
+@EnabledIfSystemProperty(
+    named = "meridian.it.data-dir",
+    matches = ".+",
+    disabledReason = "an integration test: run it with failsafe (mvn verify)")
 class LoaderIT {
   private static ServerProcess server;
   private static MeridianClient client;
