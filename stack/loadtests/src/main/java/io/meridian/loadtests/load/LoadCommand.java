@@ -239,7 +239,20 @@ public final class LoadCommand implements Callable<Integer> {
 
   private MeridianClient.App provision(MeridianClient client, PrintWriter out) {
     String password = superuserPasswordEnv == null ? null : environment.apply(superuserPasswordEnv);
-    MeridianClient.App created = client.provision("load", password);
+    MeridianClient.App created;
+    try {
+      created = client.provision("load", password);
+    } catch (MeridianClient.ApiException e) {
+      if (e.status() != 401 && e.status() != 403) {
+        throw e;
+      }
+      throw new LoadException(
+          "Cannot create an organization: "
+              + e.getMessage()
+              + ". A server without open registration needs the superuser's password"
+              + " (--superuser-password-env NAME)",
+          e);
+    }
     out.printf(
         Locale.ROOT,
         "Provisioned %s. To load or verify it again:%n  --org %s --app %s --client-id %s"

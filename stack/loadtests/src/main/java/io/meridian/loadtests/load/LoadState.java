@@ -1,7 +1,6 @@
 package io.meridian.loadtests.load;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -138,7 +137,7 @@ final class LoadState {
     try {
       lines = Files.readAllLines(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read the load state " + file, e);
+      throw new LoadException("Cannot read the load state " + file + ": " + e, e);
     }
     Map<String, String> fields = new LinkedHashMap<>();
     for (String line : lines) {
@@ -149,7 +148,7 @@ final class LoadState {
     }
     for (Map.Entry<String, String> field : key.entrySet()) {
       if (!field.getValue().equals(fields.get(field.getKey()))) {
-        throw new IllegalStateException(
+        throw new LoadException(
             "The load state "
                 + file
                 + " belongs to another load ("
@@ -168,7 +167,7 @@ final class LoadState {
       try {
         merge(new Range(Integer.parseInt(bounds[0]), Integer.parseInt(bounds[1])));
       } catch (RuntimeException e) {
-        throw new IllegalStateException(
+        throw new LoadException(
             "The load state " + file + " is damaged at '" + text + "'; delete it to start over", e);
       }
     }
@@ -210,7 +209,7 @@ final class LoadState {
         Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot write the load state " + file, e);
+      throw new LoadException("Cannot write the load state " + file + ": " + e, e);
     }
   }
 
@@ -220,7 +219,7 @@ final class LoadState {
       byte[] digest = sha.digest(key.toString().getBytes(StandardCharsets.UTF_8));
       return HexFormat.of().formatHex(digest, 0, 8);
     } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+      throw new AssertionError("Every JVM has SHA-256", e);
     }
   }
 }

@@ -87,14 +87,12 @@ public final class Loader {
     int recorded = state.doneWithin(options.count());
     List<Range> pending = state.pending(options.count());
     if (pending.isEmpty()) {
-      if (options.progress()) {
-        messages.printf(
-            Locale.ROOT,
-            "%s: all %,d entities already loaded (%s), nothing to write%n",
-            label(dataset),
-            options.count(),
-            state.file());
-      }
+      messages.printf(
+          Locale.ROOT,
+          "%s: all %,d entities already loaded (%s), nothing to write%n",
+          label(dataset),
+          options.count(),
+          state.file());
       return new Report(dataset, options.count(), 0, recorded, since(started));
     }
     Dataset.Source source = dataset.generate(options.seed(), options.count());
@@ -161,6 +159,9 @@ public final class Loader {
                   writer.write(batch, entities);
                 } catch (RuntimeException e) {
                   failure.compareAndSet(null, e);
+                } catch (Error e) {
+                  failure.compareAndSet(null, new LoadException(e.toString(), e));
+                  throw e;
                 } finally {
                   ahead.release();
                 }

@@ -121,7 +121,7 @@ class LoadStateTest {
         state.file(), Files.readString(state.file()).replace("done=0-500", "done=0-five"));
 
     assertThatThrownBy(() -> open(Dataset.PLACES, 1))
-        .isInstanceOf(IllegalStateException.class)
+        .isInstanceOf(LoadException.class)
         .hasMessageContaining(state.file().toString())
         .hasMessageContaining("delete it");
   }
