@@ -1,6 +1,7 @@
 package io.meridian.loadtests.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.meridian.loadtests.load.Loader.Options;
@@ -132,6 +133,49 @@ class LoaderIT {
     assertThat(verification.stored()).isEqualTo(1000);
     assertThat(Files.readString(loader.stateFile(options(things, 1000, 1, 100))))
         .contains("done=0-1000\n");
+  }
+
+  @Test
+  void a_load_cut_off_by_a_server_crash_says_to_rerun_and_the_rerun_completes() throws Exception {
+    int port = ServerProcess.freePort();
+    ServerProcess crashing = ServerProcess.start(port, "crashing");
+    MeridianClient local = new MeridianClient(URI.create(crashing.url()), false);
+    App own = local.provision("lt", null);
+    Loader cutOff = new Loader(local, own, new PrintStream(messages, true, StandardCharsets.UTF_8));
+    Options places = new Options(Dataset.PLACES, 10_000, 3, 50, 2, stateDir, false);
+    Path state = cutOff.stateFile(places);
+    Thread crash =
+        new Thread(
+            () -> {
+              try {
+                while (!Files.exists(state)) {
+                  Thread.sleep(20);
+                }
+                crashing.kill();
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
+    crash.start();
+
+    assertThatThrownBy(() -> cutOff.load(places))
+        .isInstanceOf(LoadException.class)
+        .hasMessageContaining("Loading places into " + own.path() + " stopped with")
+        .hasMessageContaining("Run the same load again to resume")
+        .hasMessageContaining(state.toString());
+    crash.join();
+
+    try (ServerProcess restarted = ServerProcess.start(port, "restarted")) {
+      Report resumed = cutOff.load(places);
+
+      assertThat(resumed.existing()).isPositive();
+      assertThat(resumed.created() + resumed.existing()).isEqualTo(10_000);
+      Verification verification = cutOff.verify(places);
+      assertThat(verification.problems()).isEmpty();
+      assertThat(verification.stored()).isEqualTo(10_000);
+    } finally {
+      crashing.close();
+    }
   }
 
   @Test

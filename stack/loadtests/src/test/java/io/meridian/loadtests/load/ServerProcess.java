@@ -42,10 +42,14 @@ final class ServerProcess implements AutoCloseable {
   }
 
   static ServerProcess start() throws IOException, InterruptedException {
+    return start(freePort(), "server");
+  }
+
+  /** A server on the given port, logging to {@code target/loader-it/<label>.log}. */
+  static ServerProcess start(int port, String label) throws IOException, InterruptedException {
     if (!Files.exists(JAR)) {
       throw new IllegalStateException(JAR.toAbsolutePath() + " is missing: package stack/rest");
     }
-    int port = freePort();
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx512m");
@@ -53,7 +57,7 @@ final class ServerProcess implements AutoCloseable {
     command.add(JAR.toAbsolutePath().toString());
     command.add("--server.port=" + port);
     properties().forEach((key, value) -> command.add("--" + key + "=" + value));
-    Path log = Files.createDirectories(Path.of("target", "loader-it")).resolve("server.log");
+    Path log = Files.createDirectories(Path.of("target", "loader-it")).resolve(label + ".log");
     Process process =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     ServerProcess server = new ServerProcess(process, "http://127.0.0.1:" + port, log);
@@ -116,6 +120,11 @@ final class ServerProcess implements AutoCloseable {
         "The server was not ready within " + timeout + "; see " + log.toAbsolutePath());
   }
 
+  /** Kills the server at once (SIGKILL), as a crash or a pulled cable would end it. */
+  void kill() throws InterruptedException {
+    process.destroyForcibly().waitFor();
+  }
+
   @Override
   public void close() {
     process.destroy();
@@ -129,7 +138,7 @@ final class ServerProcess implements AutoCloseable {
     }
   }
 
-  private static int freePort() {
+  static int freePort() {
     try (ServerSocket socket = new ServerSocket(0)) {
       return socket.getLocalPort();
     } catch (IOException e) {
