@@ -24,10 +24,6 @@ final class AppRequests {
     this.app = app;
   }
 
-  MeridianClient.App app() {
-    return app;
-  }
-
   /** Whether the error is the server's or the network's for a moment, not the request's. */
   static boolean isTransient(RuntimeException e) {
     if (e instanceof UncheckedIOException) {
