@@ -53,6 +53,11 @@ public enum Dataset {
     return defaultCount;
   }
 
+  /** What every name of this data set starts with, {@code place-} for instance. */
+  public String prefix() {
+    return prefix;
+  }
+
   /** The unique name of entity {@code i}. */
   public String name(int i) {
     return prefix + String.format(Locale.ROOT, "%07d", i);

@@ -111,7 +111,9 @@ public final class MeridianClient {
     try {
       response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
-      throw new UncheckedIOException(method + " " + path + ": " + e.getMessage(), e);
+      // A refused connection's message is often null: name the exception then.
+      String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+      throw new UncheckedIOException(method + " " + base + path + ": " + reason, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Interrupted during " + method + " " + path, e);
