@@ -23,7 +23,7 @@ import java.util.Map;
  * SharedServices}), in its own keyspace and index prefix. It stops with this JVM, and a detached
  * watcher stops it if this JVM is killed.
  */
-public final class LocalTarget {
+public final class LocalTarget implements AutoCloseable {
   private static final Duration READY = Duration.ofSeconds(120);
 
   private final Process server;
@@ -48,10 +48,18 @@ public final class LocalTarget {
     return superuserPassword;
   }
 
-  /** Starts the server and returns once it answers {@code /lb-status} with 200. */
+  /** Starts the server on a free port and returns once it answers {@code /lb-status} with 200. */
   public static LocalTarget start(String label, String heap) {
+    return start(label, heap, freePort(), Map.of());
+  }
+
+  /**
+   * Starts the server on {@code port} with {@code overrides} over the default properties, logging
+   * to {@code target/loadtests/server-<label>.log}, and returns once it is ready.
+   */
+  public static LocalTarget start(
+      String label, String heap, int port, Map<String, String> overrides) {
     Endpoints services = SharedServices.get();
-    int port = freePort();
     String superuserPassword = MeridianClient.randomText(18);
     Map<String, String> properties = new LinkedHashMap<>();
     properties.put("server.port", Integer.toString(port));
@@ -65,6 +73,7 @@ public final class LocalTarget {
     properties.put("meridian.embedded.enabled", "false");
     properties.put("meridian.identity.open-registration", "true");
     properties.put("meridian.identity.superuser-password", superuserPassword);
+    properties.putAll(overrides);
 
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -89,10 +98,29 @@ public final class LocalTarget {
         new LocalTarget(process, URI.create("http://127.0.0.1:" + port), superuserPassword);
     Runtime.getRuntime().addShutdownHook(new Thread(target::stop, "local-target-stop"));
     watch(process.pid());
-    target.awaitReady(log);
+    try {
+      target.awaitReady(log);
+    } catch (RuntimeException e) {
+      target.stop();
+      throw e;
+    }
     System.out.printf(
         "Local Meridian (pid %d) on %s, log %s%n", process.pid(), target.baseUrl, log);
     return target;
+  }
+
+  /** Kills the server at once (SIGKILL), as a crash would end it. */
+  public void kill() {
+    try {
+      server.destroyForcibly().waitFor();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Override
+  public void close() {
+    stop();
   }
 
   /** Stops the server and waits for it to exit. */
@@ -181,7 +209,7 @@ public final class LocalTarget {
     }
   }
 
-  private static int freePort() {
+  public static int freePort() {
     try (ServerSocket socket = new ServerSocket(0)) {
       return socket.getLocalPort();
     } catch (IOException e) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.meridian.loadtests.LocalTarget;
 import io.meridian.loadtests.load.Loader.Options;
 import io.meridian.loadtests.load.Loader.Report;
 import io.meridian.loadtests.load.Loader.Verification;
@@ -12,13 +13,13 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -44,7 +45,18 @@ import picocli.CommandLine;
     matches = ".+",
     disabledReason = "an integration test: run it with failsafe (mvn verify)")
 class LoaderIT {
-  private static ServerProcess server;
+  /**
+   * Small bodies, as in the REST tests, so that the loader must split its batches; cheap bcrypt.
+   */
+  private static final Map<String, String> SETTINGS =
+      Map.of(
+          "meridian.api.max-body-size", "64KB",
+          "meridian.identity.bcrypt-strength", "4",
+          "meridian.indexing.change-log-bucket", "2s",
+          "meridian.indexing.repair-lag", "3s",
+          "meridian.indexing.repair-interval", "500ms");
+
+  private static LocalTarget server;
   private static MeridianClient client;
 
   @TempDir Path stateDir;
@@ -56,8 +68,8 @@ class LoaderIT {
 
   @BeforeAll
   static void startServer() throws Exception {
-    server = ServerProcess.start();
-    client = new MeridianClient(URI.create(server.url()), false);
+    server = LocalTarget.start("loader-it", "512m", LocalTarget.freePort(), SETTINGS);
+    client = new MeridianClient(server.baseUrl(), false);
   }
 
   @AfterAll
@@ -137,9 +149,9 @@ class LoaderIT {
 
   @Test
   void a_load_cut_off_by_a_server_crash_says_to_rerun_and_the_rerun_completes() throws Exception {
-    int port = ServerProcess.freePort();
-    ServerProcess crashing = ServerProcess.start(port, "crashing");
-    MeridianClient local = new MeridianClient(URI.create(crashing.url()), false);
+    int port = LocalTarget.freePort();
+    LocalTarget crashing = LocalTarget.start("loader-it-crashing", "512m", port, SETTINGS);
+    MeridianClient local = new MeridianClient(crashing.baseUrl(), false);
     App own = local.provision("lt", null);
     Loader cutOff = new Loader(local, own, new PrintStream(messages, true, StandardCharsets.UTF_8));
     Options places = new Options(Dataset.PLACES, 10_000, 3, 50, 2, stateDir, false);
@@ -165,7 +177,7 @@ class LoaderIT {
         .hasMessageContaining(state.toString());
     crash.join();
 
-    try (ServerProcess restarted = ServerProcess.start(port, "restarted")) {
+    try (LocalTarget restarted = LocalTarget.start("loader-it-restarted", "512m", port, SETTINGS)) {
       Report resumed = cutOff.load(places);
 
       assertThat(resumed.existing()).isPositive();
@@ -239,7 +251,7 @@ class LoaderIT {
     int loaded =
         command.execute(
             "--url",
-            server.url(),
+            server.baseUrl().toString(),
             "--provision",
             "--dataset",
             "tags,places",
@@ -274,7 +286,7 @@ class LoaderIT {
     int verified =
         command.execute(
             "--url",
-            server.url(),
+            server.baseUrl().toString(),
             "--org",
             created.org(),
             "--app",
@@ -301,7 +313,8 @@ class LoaderIT {
     CommandLine command = LoadCommand.commandLine();
     command.setErr(new PrintWriter(err, true));
 
-    int status = command.execute("--url", server.url(), "--provision", "--dataset", "parks");
+    int status =
+        command.execute("--url", server.baseUrl().toString(), "--provision", "--dataset", "parks");
 
     assertThat(status).isEqualTo(LoadCommand.USAGE);
     assertThat(err.toString())
@@ -321,7 +334,7 @@ class LoaderIT {
             "-jar",
             jar.toString(),
             "--url",
-            server.url(),
+            server.baseUrl().toString(),
             "--org",
             app.org(),
             "--app",

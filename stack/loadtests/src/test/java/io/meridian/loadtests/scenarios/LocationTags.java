@@ -77,7 +77,10 @@ public final class LocationTags {
                 .on(
                     group(session -> stepName(session.getInt("n")))
                         .on(
-                            repeat(loads).on(exec(this::nextLoad).exec(loadTags())),
+                            // An application's collection exists from its first entity on, so
+                            // LoadTags is measured from the first step's count.
+                            doIf(session -> session.getInt("n") > 0)
+                                .then(repeat(loads).on(exec(this::nextLoad).exec(loadTags()))),
                             doIf(session -> session.getInt("n") < max)
                                 .then(writes(Math.min(step, max - start), singles)))));
   }

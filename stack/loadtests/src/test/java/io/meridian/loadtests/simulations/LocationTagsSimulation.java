@@ -57,7 +57,7 @@ public class LocationTagsSimulation extends MeridianSimulation {
                 .injectOpen(atOnceUsers(1)))
         .protocols(Protocol.of(target.baseUrl()))
         .maxDuration(config.duration("maxDuration", Duration.ofMinutes(5), Duration.ofHours(3)))
-        .assertions(gates(new Gate(2_000, 2_000), new Gate(100, 100), new Gate(5, 5)));
+        .assertions(gates(new Gate(20_000, 20_000), new Gate(1_000, 1_000), new Gate(1, 1)));
   }
 
   /** Growth starts from exactly {@code start} tags: tag number {@code start} must not exist. */
