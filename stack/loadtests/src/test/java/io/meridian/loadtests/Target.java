@@ -165,7 +165,7 @@ public final class Target {
   /** The uuids of the data set's entities, read by paging the collection. */
   public List<String> uuids(Dataset dataset) {
     String token = clientToken();
-    String prefix = dataset.name(0).replaceAll("0+$", "");
+    String prefix = dataset.prefix();
     List<String> uuids = new ArrayList<>();
     String cursor = null;
     do {

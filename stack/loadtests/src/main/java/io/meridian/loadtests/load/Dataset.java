@@ -58,6 +58,19 @@ public enum Dataset {
     return prefix;
   }
 
+  /** The index {@code i} whose {@link #name} this is, or -1 for a name not of this data set. */
+  public int index(String name) {
+    if (name == null || !name.startsWith(prefix)) {
+      return -1;
+    }
+    try {
+      int index = Integer.parseInt(name.substring(prefix.length()));
+      return index >= 0 && name(index).equals(name) ? index : -1;
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
   /** The unique name of entity {@code i}. */
   public String name(int i) {
     return prefix + String.format(Locale.ROOT, "%07d", i);

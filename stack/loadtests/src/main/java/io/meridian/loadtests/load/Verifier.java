@@ -166,15 +166,8 @@ final class Verifier {
 
   /** The index of a name of this data set within the count, else -1. */
   int indexOf(String name) {
-    if (name == null || !name.startsWith(dataset.prefix())) {
-      return -1;
-    }
-    try {
-      int index = Integer.parseInt(name.substring(dataset.prefix().length()));
-      return index >= 0 && index < count && dataset.name(index).equals(name) ? index : -1;
-    } catch (NumberFormatException e) {
-      return -1;
-    }
+    int index = dataset.index(name);
+    return index < count ? index : -1;
   }
 
   /**

@@ -87,23 +87,11 @@ public final class Geomarketing {
       if (!seen.add(name)) {
         return "ad " + name + " twice";
       }
-      int index = index(name);
+      int index = Dataset.FENCES.index(name);
       if (index < 0 || Arrays.binarySearch(expected, index) < 0) {
         return "ad " + name + " does not contain " + lat + ", " + lon;
       }
     }
     return "";
-  }
-
-  private static int index(String name) {
-    String prefix = Dataset.FENCES.name(0).replaceAll("0+$", "");
-    if (!name.startsWith(prefix)) {
-      return -1;
-    }
-    try {
-      return Integer.parseInt(name.substring(prefix.length()));
-    } catch (NumberFormatException e) {
-      return -1;
-    }
   }
 }

@@ -170,7 +170,7 @@ public final class LocationTags {
     Set<String> returned = new HashSet<>();
     long previous = Long.MAX_VALUE;
     for (JsonNode tag : entities) {
-      int i = index(tag.path("name").asText());
+      int i = Dataset.TAGS.index(tag.path("name").asText());
       if (i < 0 || i >= n) {
         return "unexpected tag " + tag.path("name").asText() + " with " + n + " written";
       }
@@ -198,16 +198,5 @@ public final class LocationTags {
       }
     }
     return "";
-  }
-
-  private static int index(String name) {
-    if (!name.startsWith("tag-")) {
-      return -1;
-    }
-    try {
-      return Integer.parseInt(name.substring(4));
-    } catch (NumberFormatException e) {
-      return -1;
-    }
   }
 }
