@@ -55,10 +55,12 @@ public final class Target {
     App app;
     if (org.isEmpty()) {
       app = client.provision("lt-" + config.simulation(), superuserPassword);
+      // A new application made for this run: its credentials are printed so that a later run
+      // can reuse it and its data (the loader then finds everything there).
       System.out.printf(
-          "Provisioned %s (client id %s): rerun against it with -Dloadtest.org=%s"
-              + " -Dloadtest.app=%s -Dloadtest.clientId=... -Dloadtest.clientSecret=...%n",
-          app.path(), app.clientId(), app.org(), app.app());
+          "Provisioned %s. Rerun against it and its data with -Dloadtest.org=%s -Dloadtest.app=%s"
+              + " -Dloadtest.clientId=%s -Dloadtest.clientSecret=%s%n",
+          app.path(), app.org(), app.app(), app.clientId(), app.clientSecret());
     } else {
       app =
           new App(

@@ -53,6 +53,6 @@ public class GeomarketingSimulation extends MeridianSimulation {
     setUp(devicesReporting.injectOpen(rampUsers(users).during(ramp)))
         .protocols(Protocol.of(target.baseUrl()))
         .maxDuration(config.duration("maxDuration", Duration.ofMinutes(5), Duration.ofMinutes(60)))
-        .assertions(gates(new Gate(3_000, 3_000), new Gate(100, 100), new Gate(50, 200)));
+        .assertions(gates(new Gate(3_000, 10_000), new Gate(100, 1_000), new Gate(50, 300)));
   }
 }
