@@ -48,6 +48,6 @@ public class PlacesNearSimulation extends MeridianSimulation {
                 .injectOpen(atOnceUsers(config.users(8, 32))))
         .protocols(Protocol.of(target.baseUrl()))
         .maxDuration(duration.plusMinutes(2))
-        .assertions(gates(new Gate(2_000, 2_000), new Gate(400, 400), new Gate(20, 50)));
+        .assertions(gates(new Gate(2_000, 3_000), new Gate(400, 2_000), new Gate(20, 30)));
   }
 }
