@@ -59,6 +59,6 @@ public class UsergridBaselineSimulation extends MeridianSimulation {
                 .andThen(crud.injectOpen(atOnceUsers(config.integer("crudUsers", 6, 16)))))
         .protocols(Protocol.of(target.baseUrl()))
         .maxDuration(duration.multipliedBy(2).plusMinutes(2))
-        .assertions(gates(new Gate(3_000, 2_000), new Gate(100, 100), new Gate(100, 500)));
+        .assertions(gates(new Gate(3_000, 2_000), new Gate(100, 100), new Gate(50, 500)));
   }
 }
