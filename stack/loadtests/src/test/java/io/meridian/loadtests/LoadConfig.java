@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The one configuration of a simulation run, read from system properties {@code loadtest.*}.
@@ -79,29 +80,27 @@ public final class LoadConfig {
   }
 
   public int integer(String key, int smoke, int full) {
-    String value = text(key, Integer.toString(this.full ? full : smoke));
-    try {
-      return Integer.parseInt(value.replace("_", ""));
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(PREFIX + key + " must be an integer, not '" + value + "'");
-    }
+    return parse(
+        key, this.full ? full : smoke, v -> Integer.parseInt(v.replace("_", "")), "an integer");
   }
 
   public long number(String key, long smoke, long full) {
-    String value = text(key, Long.toString(this.full ? full : smoke));
-    try {
-      return Long.parseLong(value.replace("_", ""));
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(PREFIX + key + " must be an integer, not '" + value + "'");
-    }
+    return parse(
+        key, this.full ? full : smoke, v -> Long.parseLong(v.replace("_", "")), "an integer");
   }
 
   public double decimal(String key, double smoke, double full) {
-    String value = text(key, Double.toString(this.full ? full : smoke));
+    return parse(key, this.full ? full : smoke, Double::parseDouble, "a number");
+  }
+
+  /** The value of {@code key} read by {@code parser}; what it must be is named when it cannot. */
+  private <T> T parse(String key, T fallback, Function<String, T> parser, String kind) {
+    String value = text(key, fallback.toString());
     try {
-      return Double.parseDouble(value);
+      return parser.apply(value);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(PREFIX + key + " must be a number, not '" + value + "'");
+      throw new IllegalArgumentException(
+          PREFIX + key + " must be " + kind + ", not '" + value + "'");
     }
   }
 
