@@ -1,6 +1,8 @@
 package io.meridian.loadtests;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.loadtests.load.AppRequests;
 import io.meridian.loadtests.load.Dataset;
 import io.meridian.loadtests.load.Loader;
 import io.meridian.loadtests.load.MeridianClient;
@@ -166,25 +168,20 @@ public final class Target {
 
   /** The uuids of the data set's entities, read by paging the collection. */
   public List<String> uuids(Dataset dataset) {
-    String token = clientToken();
-    String prefix = dataset.prefix();
     List<String> uuids = new ArrayList<>();
-    String cursor = null;
-    do {
-      String path =
-          app.path()
-              + "/"
-              + dataset.collection()
-              + "?limit=1000"
-              + (cursor == null ? "" : "&cursor=" + MeridianClient.encode(cursor));
-      com.fasterxml.jackson.databind.JsonNode page = client.send("GET", path, null, token);
-      for (com.fasterxml.jackson.databind.JsonNode entity : page.path("entities")) {
-        if (entity.path("name").asText().startsWith(prefix)) {
-          uuids.add(entity.path("uuid").asText());
-        }
-      }
-      cursor = page.hasNonNull("cursor") ? page.get("cursor").asText() : null;
-    } while (cursor != null);
+    new AppRequests(client, app)
+        .pages(
+            dataset.collection(),
+            "select *",
+            1000,
+            page -> {
+              for (JsonNode entity : page.path("entities")) {
+                if (dataset.index(entity.path("name").asText()) >= 0) {
+                  uuids.add(entity.path("uuid").asText());
+                }
+              }
+              return true;
+            });
     return uuids;
   }
 

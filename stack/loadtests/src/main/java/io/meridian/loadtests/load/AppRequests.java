@@ -4,13 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.loadtests.load.MeridianClient.ApiException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.function.Predicate;
 
 /**
  * Requests to one application with its client-credentials token. A token that expired during a long
  * load is replaced once per request; a request that fails for a moment (5xx, 429, a network error)
  * is tried again after 0.5, 1, 2, 4 and 8 seconds, then given up with the last error.
  */
-final class AppRequests {
+public final class AppRequests {
   static final int ATTEMPTS = 6;
   private static final Duration FIRST_BACKOFF = Duration.ofMillis(500);
 
@@ -19,7 +20,7 @@ final class AppRequests {
   private final Object tokenLock = new Object();
   private volatile String token;
 
-  AppRequests(MeridianClient client, MeridianClient.App app) {
+  public AppRequests(MeridianClient client, MeridianClient.App app) {
     this.client = client;
     this.app = app;
   }
@@ -31,6 +32,38 @@ final class AppRequests {
     }
     return e instanceof ApiException api
         && (api.status() >= 500 || api.status() == 429 || api.status() == 408);
+  }
+
+  /**
+   * Pages {@code ql} over a collection ({@code select *} lists it from Cassandra), {@code limit}
+   * per page, handing each page to {@code page} until it returns false or the cursor ends. A
+   * collection that never held an entity has no pages.
+   */
+  public void pages(String collection, String ql, int limit, Predicate<JsonNode> page) {
+    String cursor = null;
+    do {
+      String path =
+          "/"
+              + collection
+              + "?limit="
+              + limit
+              + "&ql="
+              + MeridianClient.encode(ql)
+              + (cursor == null ? "" : "&cursor=" + MeridianClient.encode(cursor));
+      JsonNode answer;
+      try {
+        answer = send("GET", path, null);
+      } catch (ApiException e) {
+        if (e.status() == 404 && cursor == null) {
+          return;
+        }
+        throw e;
+      }
+      if (!page.test(answer)) {
+        return;
+      }
+      cursor = answer.path("cursor").textValue();
+    } while (cursor != null);
   }
 
   /** Sends a request to a path under the application ({@code /places?limit=10}). */

@@ -128,33 +128,19 @@ final class Verifier {
   /** Pages a listing or a query of names until its end, or until more than {@code stopAbove}. */
   private Names pages(String ql, long stopAbove) {
     Names names = new Names();
-    String cursor = null;
-    do {
-      String path =
-          "/"
-              + dataset.collection()
-              + "?limit="
-              + PAGE
-              + "&ql="
-              + MeridianClient.encode(ql)
-              + (cursor == null ? "" : "&cursor=" + MeridianClient.encode(cursor));
-      JsonNode page;
-      try {
-        page = requests.send("GET", path, null);
-      } catch (ApiException e) {
-        if (e.status() == 404 && cursor == null) {
-          return names; // the collection never held an entity
-        }
-        throw e;
-      }
-      for (JsonNode row : page.path("list")) {
-        names.add(name(row));
-      }
-      for (JsonNode entity : page.path("entities")) {
-        names.add(entity.path("name").textValue());
-      }
-      cursor = page.path("cursor").textValue();
-    } while (cursor != null && names.total <= stopAbove);
+    requests.pages(
+        dataset.collection(),
+        ql,
+        PAGE,
+        page -> {
+          for (JsonNode row : page.path("list")) {
+            names.add(name(row));
+          }
+          for (JsonNode entity : page.path("entities")) {
+            names.add(entity.path("name").textValue());
+          }
+          return names.total <= stopAbove;
+        });
     return names;
   }
 
