@@ -13,16 +13,22 @@ import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
 /** The embedded single-node Cassandra: cassandra-all from Maven Central in its own JVM. */
-final class CassandraService extends ManagedService {
+class CassandraService extends ManagedService {
 
   static final String MAIN_CLASS = "org.apache.cassandra.service.CassandraDaemon";
   private static final long ROTATE_LOG_BYTES = 50L << 20;
 
   private final ServerArtifacts artifacts;
+  private final Peers peers;
 
   CassandraService(LocalServicesConfig config, ServerArtifacts artifacts) {
+    this(config, artifacts, Peers.alone(config));
+  }
+
+  CassandraService(LocalServicesConfig config, ServerArtifacts artifacts, Peers peers) {
     super(config);
     this.artifacts = artifacts;
+    this.peers = peers;
   }
 
   @Override
@@ -57,7 +63,7 @@ final class CassandraService extends ManagedService {
         new Preflight.PortUse(
             config.cassandraStoragePort(), "Cassandra storage", "--cassandra-storage-port"),
         new Preflight.PortUse(
-            config.cassandraJmxPort(),
+            peers.cassandraJmxPort(),
             "Cassandra JMX, storage port + 199",
             "--cassandra-storage-port"));
   }
@@ -84,7 +90,8 @@ final class CassandraService extends ManagedService {
     Files.createDirectories(layout.logs());
     Files.createDirectories(layout.run());
     Files.writeString(
-        layout.cassandraConf().resolve("cassandra.yaml"), CassandraFiles.yaml(config, layout));
+        layout.cassandraConf().resolve("cassandra.yaml"),
+        CassandraFiles.yaml(config, layout, peers));
     Files.writeString(layout.cassandraConf().resolve("logback.xml"), CassandraFiles.logback());
     rotateLog();
 
@@ -92,7 +99,7 @@ final class CassandraService extends ManagedService {
     // Own session: a Ctrl-C in the operator's terminal must not reach Cassandra directly.
     command.add("setsid");
     command.add(config.javaHome().resolve("bin").resolve("java").toString());
-    command.addAll(CassandraFiles.jvmArguments(config, layout));
+    command.addAll(CassandraFiles.jvmArguments(config, layout, peers));
     ProcessBuilder builder =
         new ProcessBuilder(command)
             .directory(dir.toFile())

@@ -15,16 +15,22 @@ import java.util.Map;
 import java.util.OptionalLong;
 
 /** The local Elasticsearch: the integ-test zip from Maven Central, unpacked under the data dir. */
-final class ElasticsearchService extends ManagedService {
+class ElasticsearchService extends ManagedService {
 
   private static final HttpClient HTTP =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 
   private final ServerArtifacts artifacts;
+  private final Peers peers;
 
   ElasticsearchService(LocalServicesConfig config, ServerArtifacts artifacts) {
+    this(config, artifacts, Peers.alone(config));
+  }
+
+  ElasticsearchService(LocalServicesConfig config, ServerArtifacts artifacts, Peers peers) {
     super(config);
     this.artifacts = artifacts;
+    this.peers = peers;
   }
 
   @Override
@@ -96,7 +102,7 @@ final class ElasticsearchService extends ManagedService {
     ElasticsearchFiles.unpackOnce(artifacts.elasticsearchZip(), home);
     Files.createDirectories(layout.elasticsearchData());
     Files.createDirectories(layout.elasticsearchLogs());
-    ElasticsearchFiles.writeConfig(config, layout, home);
+    ElasticsearchFiles.writeConfig(config, layout, home, peers);
     Processes.deleteQuietly(pidFile());
     Files.writeString(layout.elasticsearchLauncherLog(), "");
 

@@ -35,7 +35,7 @@ public final class LocalServices {
     this.layout = new Layout(config.dataDir());
     this.cassandra = new CassandraService(config, artifacts);
     this.elasticsearch = new ElasticsearchService(config, artifacts);
-    this.watchdog = new Watchdog(layout);
+    this.watchdog = new Watchdog(layout, List.of(cassandra, elasticsearch));
   }
 
   public static LocalServices create(LocalServicesConfig config) {
@@ -51,7 +51,7 @@ public final class LocalServices {
     return locked(
         () -> {
           preflight(List.of(cassandra, elasticsearch));
-          List<String> failures = inParallel(cassandra::start, elasticsearch::start);
+          List<String> failures = inParallel(List.of(cassandra::start, elasticsearch::start));
           if (!failures.isEmpty()) {
             throw new LocalServicesException(String.join("\n\n", failures));
           }
@@ -77,7 +77,7 @@ public final class LocalServices {
     locked(
         () -> {
           watchdog.retire();
-          List<String> failures = inParallel(cassandra::stop, elasticsearch::stop);
+          List<String> failures = inParallel(List.of(cassandra::stop, elasticsearch::stop));
           if (!failures.isEmpty()) {
             throw new LocalServicesException(String.join("\n\n", failures));
           }
@@ -183,16 +183,17 @@ public final class LocalServices {
   }
 
   /**
-   * Runs both actions on threads of their own (the common pool has one thread on two cores) and
+   * Runs the actions on threads of their own (the common pool has one thread on two cores) and
    * returns the failure messages.
    */
-  private static List<String> inParallel(Runnable first, Runnable second) {
-    ExecutorService executor = Executors.newFixedThreadPool(2);
+  static List<String> inParallel(List<Runnable> actions) {
+    if (actions.isEmpty()) {
+      return List.of();
+    }
+    ExecutorService executor = Executors.newFixedThreadPool(actions.size());
     try {
       List<CompletableFuture<Void>> futures =
-          List.of(
-              CompletableFuture.runAsync(first, executor),
-              CompletableFuture.runAsync(second, executor));
+          actions.stream().map(action -> CompletableFuture.runAsync(action, executor)).toList();
       List<String> failures = new ArrayList<>();
       for (CompletableFuture<Void> future : futures) {
         try {

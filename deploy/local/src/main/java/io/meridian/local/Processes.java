@@ -109,6 +109,20 @@ final class Processes {
     }
   }
 
+  /** The resident set size of a live process, from /proc; 0 if unknown. */
+  static long residentBytes(long pid) {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+        if (line.startsWith("VmRSS:")) {
+          return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      // Gone, or not Linux.
+    }
+    return 0;
+  }
+
   static boolean isRoot() {
     return "root".equals(System.getProperty("user.name"));
   }

@@ -3,6 +3,8 @@ package io.meridian.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 class SharedServicesTest {
@@ -40,9 +42,17 @@ class SharedServicesTest {
 
   @Test
   void watchdog_script_stops_both_services_of_its_data_dir_only() {
-    String script = Watchdog.script(new Layout(Path.of("/srv/it's")));
+    LocalServicesConfig config = LocalServicesConfig.defaults(Path.of("/srv/it's"));
+    ServerArtifacts artifacts = new ServerArtifacts(Path.of("/m2"), "", new Properties(), "");
+    String script =
+        Watchdog.script(
+            new Layout(config.dataDir()),
+            List.of(
+                new CassandraService(config, artifacts),
+                new ElasticsearchService(config, artifacts)));
     assertThat(script)
-        .contains("stop_service '/srv/it'\\''s/run/cassandra.pid' " + CassandraService.MAIN_CLASS)
+        .contains(
+            "stop_service '/srv/it'\\''s/run/cassandra.pid' '" + CassandraService.MAIN_CLASS + "'")
         .contains("stop_service '/srv/it'\\''s/elasticsearch/elasticsearch.pid'")
         .contains("current || exit 0");
   }
