@@ -1,5 +1,6 @@
 package io.meridian.rest;
 
+import io.meridian.local.ClusterCommand;
 import io.meridian.local.LocalServicesCommand;
 import io.meridian.rest.cli.IndexRebuildCommand;
 import java.util.Arrays;
@@ -10,7 +11,8 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 /**
  * The Meridian server. {@code java -jar meridian.jar services start|stop|status} runs the local
  * services launcher instead, and {@code index rebuild <org>/<app>} rebuilds an application's index
- * through a running server, so one artifact serves operators too.
+ * through a running server, and {@code cluster up|status|scale|kill|down} runs a local cluster of
+ * this jar, so one artifact serves operators too.
  */
 @SpringBootApplication
 @ConfigurationPropertiesScan
@@ -19,6 +21,9 @@ public class MeridianApplication {
     if (args.length > 0 && args[0].equals("services")) {
       System.exit(
           LocalServicesCommand.commandLine().execute(Arrays.copyOfRange(args, 1, args.length)));
+    }
+    if (args.length > 0 && args[0].equals("cluster")) {
+      System.exit(ClusterCommand.commandLine().execute(Arrays.copyOfRange(args, 1, args.length)));
     }
     if (args.length > 0 && args[0].equals("index")) {
       System.exit(
