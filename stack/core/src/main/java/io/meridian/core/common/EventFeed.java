@@ -11,6 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,8 +23,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Reading a window rather than "after the last id seen" means an event that becomes visible late
  * (a slow replica, a writer's clock a little behind) is still seen; ids already handled are
- * skipped. If polls fail for longer than {@code maxStaleness}, {@link #requireFresh()} refuses
- * requests: a node that cannot see the cluster's changes must not answer as if it did.
+ * skipped. A request that finds the last successful poll older than {@code maxStaleness} first
+ * polls on its own thread (one request polls, the others wait for it): on a node whose CPU is
+ * saturated the polling thread gets one share among hundreds of request threads and falls behind,
+ * although the log answers at once. Only if that poll fails too does {@link #requireFresh()} refuse
+ * the request: a node that cannot see the cluster's changes must not answer as if it did.
  */
 public class EventFeed<E> implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(EventFeed.class);
@@ -37,8 +41,11 @@ public class EventFeed<E> implements AutoCloseable {
   private final List<Consumer<E>> listeners = new CopyOnWriteArrayList<>();
   private final List<Runnable> pollListeners = new CopyOnWriteArrayList<>();
 
-  /** Ids handled, with when they were published; touched only by the polling thread. */
+  /** Ids handled, with when they were published; touched only under {@link #polling}. */
   private final Map<UUID, Instant> handled = new HashMap<>();
+
+  /** One poll at a time, whether the poller's or a request's. */
+  private final ReentrantLock polling = new ReentrantLock();
 
   private final ScheduledExecutorService poller;
 
@@ -103,8 +110,14 @@ public class EventFeed<E> implements AutoCloseable {
         this::pollQuietly, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
   }
 
-  /** 503 {@code storage_unavailable} when this node may have missed a change. */
+  /**
+   * Returns at once while the last poll is recent; otherwise catches up first, and answers 503
+   * {@code storage_unavailable} only when this node still may have missed a change.
+   */
   public void requireFresh() {
+    if (!isFresh()) {
+      catchUp();
+    }
     if (!isFresh()) {
       throw new MeridianException(
           ErrorCode.STORAGE_UNAVAILABLE,
@@ -117,8 +130,39 @@ public class EventFeed<E> implements AutoCloseable {
     return !started || System.nanoTime() - freshAsOfNanos <= maxStalenessNanos;
   }
 
+  /**
+   * Polls on this thread unless another poll is under way, in which case it waits for that one (at
+   * most the staleness bound: a poll slower than that cannot make the node fresh anyway).
+   */
+  private void catchUp() {
+    try {
+      if (polling.tryLock(maxStalenessNanos, TimeUnit.NANOSECONDS)) {
+        try {
+          if (!isFresh()) {
+            poll();
+          }
+        } finally {
+          polling.unlock();
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      LOG.debug("Catching up on {} events failed: {}", name, e.toString());
+    }
+  }
+
   /** Polls once, now: what {@link #start} does first and every interval. */
   public void poll() {
+    polling.lock();
+    try {
+      pollLocked();
+    } finally {
+      polling.unlock();
+    }
+  }
+
+  private void pollLocked() {
     long startedNanos = System.nanoTime();
     Instant now = clock.instant();
     for (EventLog.Published<E> published : store.since(now.minus(lookback), now)) {
