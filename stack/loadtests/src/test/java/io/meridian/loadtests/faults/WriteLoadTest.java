@@ -11,10 +11,13 @@ import io.meridian.loadtests.load.MeridianClient;
 import io.meridian.loadtests.load.MeridianClient.App;
 import java.io.IOException;
 import java.net.ConnectException;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -123,6 +126,30 @@ class WriteLoadTest {
   }
 
   @Test
+  void gives_the_median_and_the_slowest_acknowledgment() {
+    List<Ack> acks = new ArrayList<>();
+    for (int millis : new int[] {40, 10, 30, 20, 900}) {
+      acks.add(
+          new Ack(
+              UUID.randomUUID(),
+              "r1-0-" + millis,
+              0,
+              millis,
+              Instant.EPOCH,
+              Duration.ofMillis(millis),
+              URI.create("http://127.0.0.1:1")));
+    }
+    Result result = new Result("r1", "things", acks, Map.of(), 5, Duration.ofSeconds(1));
+
+    assertThat(result.ackLatency(0.5)).isEqualTo(Duration.ofMillis(30));
+    assertThat(result.ackLatency(1)).isEqualTo(Duration.ofMillis(900));
+    assertThat(result.summary())
+        .isEqualTo(
+            "r1: 5 acknowledged of 5 attempts in 1.0 s (5.0/s, median 30 ms, max 900 ms),"
+                + " writes failed: none");
+  }
+
+  @Test
   void a_result_is_immutable_and_orders_failures_by_count() {
     Result result =
         new Result(
@@ -141,7 +168,7 @@ class WriteLoadTest {
   }
 
   private static int closedPort() throws IOException {
-    try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+    try (ServerSocket socket = new ServerSocket(0)) {
       return socket.getLocalPort();
     }
   }
