@@ -50,7 +50,7 @@ public final class SharedServices {
   }
 
   /** The Maven JVM: the outermost ancestor running Maven's launcher, else the direct parent. */
-  static long ownerPid() {
+  public static long ownerPid() {
     Long configured = Long.getLong("meridian.it.owner-pid");
     if (configured != null) {
       return configured;

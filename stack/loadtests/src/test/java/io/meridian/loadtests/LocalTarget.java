@@ -179,7 +179,7 @@ public final class LocalTarget implements AutoCloseable {
     }
   }
 
-  static Path jar() {
+  public static Path jar() {
     String configured = System.getProperty(LoadConfig.PREFIX + "serverJar");
     List<Path> candidates =
         configured != null
