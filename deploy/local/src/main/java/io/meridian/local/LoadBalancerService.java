@@ -165,8 +165,13 @@ final class LoadBalancerService extends ManagedService {
           option httpchk
           http-check send meth GET uri /lb-status
           http-check expect status 200
-          # Checked twice a second; a refused connection marks a node down at once.
-          default-server check inter 500ms fall 2 rise 2 observe layer4 error-limit 1 on-error mark-down
+          # A refused connection marks a node down at once: that is how a dead node shows. The
+          # checks (every 2 s, 5 s to answer, 5 failures) only catch a node that hangs or has
+          # lost Cassandra: /lb-status waits in the same queue as every request, so a node that
+          # is merely saturated answers it late, and taking that node out would only move its
+          # load to the others (with one node, turn every request into a 503).
+          timeout check 5s
+          default-server check inter 2s fall 5 rise 2 observe layer4 error-limit 1 on-error mark-down
         %s
         listen stats
           bind 127.0.0.1:%d
