@@ -3,9 +3,6 @@ package io.meridian.local;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,9 +13,6 @@ import java.util.OptionalLong;
 
 /** The local Elasticsearch: the integ-test zip from Maven Central, unpacked under the data dir. */
 class ElasticsearchService extends ManagedService {
-
-  private static final HttpClient HTTP =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 
   private final ServerArtifacts artifacts;
   private final Peers peers;
@@ -81,19 +75,9 @@ class ElasticsearchService extends ManagedService {
   /** Cluster health, because this distribution answers {@code GET /} with 405. */
   @Override
   boolean isReady() {
-    HttpRequest request =
-        HttpRequest.newBuilder(
-                URI.create(url() + "/_cluster/health?wait_for_status=yellow&timeout=1s"))
-            .timeout(Duration.ofSeconds(3))
-            .build();
-    try {
-      return HTTP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
-    } catch (IOException e) {
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
+    return HttpProbe.answers200(
+        URI.create(url() + "/_cluster/health?wait_for_status=yellow&timeout=1s"),
+        Duration.ofSeconds(3));
   }
 
   @Override

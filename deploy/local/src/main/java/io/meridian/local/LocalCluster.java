@@ -2,12 +2,9 @@ package io.meridian.local;
 
 import java.io.IOException;
 import java.net.URI;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -31,7 +28,6 @@ import org.slf4j.LoggerFactory;
 public final class LocalCluster {
 
   private static final Logger log = LoggerFactory.getLogger(LocalCluster.class);
-  private static final Object JVM_LOCK = new Object();
   private static final int DEFAULT_REST_NODES = 3;
 
   private final ClusterConfig config;
@@ -555,22 +551,7 @@ public final class LocalCluster {
   }
 
   private <T> T locked(Supplier<T> action) {
-    synchronized (JVM_LOCK) {
-      try {
-        Files.createDirectories(layout.run());
-        try (FileChannel channel =
-                FileChannel.open(
-                    layout.run().resolve("cluster.lock"),
-                    StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE);
-            FileLock lock = channel.lock()) {
-          return action.get();
-        }
-      } catch (IOException e) {
-        throw new LocalServicesException(
-            "Cannot use the cluster directory " + config.dataDir() + ": " + e, e);
-      }
-    }
+    return DirectoryLock.holding(layout.run().resolve("cluster.lock"), config.dataDir(), action);
   }
 
   static List<String> inParallel(List<Runnable> actions) {

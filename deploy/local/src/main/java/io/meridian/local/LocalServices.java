@@ -1,10 +1,5 @@
 package io.meridian.local;
 
-import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.file.Files;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -20,9 +15,6 @@ import java.util.function.Supplier;
  * servers.
  */
 public final class LocalServices {
-
-  /** FileLock is per JVM, so threads of one JVM also need a lock of their own. */
-  private static final Object JVM_LOCK = new Object();
 
   private final LocalServicesConfig config;
   private final Layout layout;
@@ -166,20 +158,7 @@ public final class LocalServices {
   }
 
   private <T> T locked(Supplier<T> action) {
-    synchronized (JVM_LOCK) {
-      try {
-        Files.createDirectories(layout.run());
-        try (FileChannel channel =
-                FileChannel.open(
-                    layout.lockFile(), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            FileLock lock = channel.lock()) {
-          return action.get();
-        }
-      } catch (IOException e) {
-        throw new LocalServicesException(
-            "Cannot use the data directory " + config.dataDir() + ": " + e, e);
-      }
-    }
+    return DirectoryLock.holding(layout.lockFile(), config.dataDir(), action);
   }
 
   /**

@@ -3,9 +3,6 @@ package io.meridian.local;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,9 +16,6 @@ final class RestNodeService extends ManagedService {
 
   /** The system property that names the node's directory, which identifies the process as ours. */
   static final String MARKER = "-Dmeridian.cluster.node=";
-
-  private static final HttpClient HTTP =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 
   private final String name;
   private final int port;
@@ -96,16 +90,7 @@ final class RestNodeService extends ManagedService {
   /** {@code /lb-status}: what the load balancer asks too. */
   @Override
   boolean isReady() {
-    HttpRequest request =
-        HttpRequest.newBuilder(url().resolve("/lb-status")).timeout(Duration.ofSeconds(2)).build();
-    try {
-      return HTTP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
-    } catch (IOException e) {
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
+    return HttpProbe.answers200(url().resolve("/lb-status"), Duration.ofSeconds(2));
   }
 
   @Override
