@@ -107,15 +107,7 @@ class ClusterFaultIT {
   @Test
   @Order(2)
   void killing_a_rest_node_loses_no_acknowledged_write() throws Exception {
-    WriteLoad load = startLoad();
-    Thread.sleep(PHASE.toMillis());
-    long beforeKill = load.acknowledged();
-    cluster.kill("rest-2");
-    assertThat(load.awaitAcknowledged(beforeKill + 10, PHASE.plusSeconds(20)))
-        .as("writes go on through the other node(s)")
-        .isTrue();
-    Thread.sleep(PHASE.toMillis());
-    Result result = stop(load, "kill -9 rest-2");
+    Result result = killUnderLoad("rest-2", "writes go on through the other node(s)");
     cluster.up(REST_NODES);
     Report report = new AckCheck(cluster.loadBalancerUrl(), app, token).byUuid(result);
     report.print("kill -9 rest-2");
@@ -125,15 +117,7 @@ class ClusterFaultIT {
   @Test
   @Order(3)
   void killing_a_cassandra_node_loses_no_acknowledged_write_and_it_rejoins() throws Exception {
-    WriteLoad load = startLoad();
-    Thread.sleep(PHASE.toMillis());
-    long beforeKill = load.acknowledged();
-    cluster.kill("cassandra-2");
-    assertThat(load.awaitAcknowledged(beforeKill + 10, PHASE.plusSeconds(20)))
-        .as("quorum writes go on with two of three replicas")
-        .isTrue();
-    Thread.sleep(PHASE.toMillis());
-    Result result = stop(load, "kill -9 cassandra-2");
+    Result result = killUnderLoad("cassandra-2", "quorum writes go on with two of three replicas");
     Report whileDown = new AckCheck(cluster.loadBalancerUrl(), app, token).byUuid(result);
     whileDown.print("kill -9 cassandra-2, node still down");
     assertNothingLost(whileDown, result);
@@ -201,6 +185,20 @@ class ClusterFaultIT {
       byQuery.print("full restart, by query, run " + result.runId());
       assertNothingLost(byQuery, result);
     }
+  }
+
+  /**
+   * Writes for a phase, SIGKILLs {@code node}, requires at least 10 more acknowledgments (the
+   * writes go on), writes for another phase, and returns the load's result.
+   */
+  private static Result killUnderLoad(String node, String goesOn) throws InterruptedException {
+    WriteLoad load = startLoad();
+    Thread.sleep(PHASE.toMillis());
+    long beforeKill = load.acknowledged();
+    cluster.kill(node);
+    assertThat(load.awaitAcknowledged(beforeKill + 10, PHASE.plusSeconds(20))).as(goesOn).isTrue();
+    Thread.sleep(PHASE.toMillis());
+    return stop(load, "kill -9 " + node);
   }
 
   private static WriteLoad startLoad() {

@@ -43,19 +43,10 @@ public final class WriteLoad {
 
   /**
    * What a load writes and where: {@code nodes} (the load balancer, or nodes to rotate), the
-   * application and a token that may write to it, the collection, {@code writers} threads, a {@code
-   * pause} after each acknowledged write, the per-request {@code timeout}, and whether writes ask
-   * for {@code ?consistency=eventual} (return once durable, before indexing).
+   * application and a token that may write to it, the collection, and {@code writers} threads.
+   * Writes use the default read-your-writes consistency and {@link NodeHttp#DEFAULT_TIMEOUT}.
    */
-  public record Options(
-      List<URI> nodes,
-      App app,
-      String token,
-      String collection,
-      int writers,
-      Duration pause,
-      Duration timeout,
-      boolean eventual) {
+  public record Options(List<URI> nodes, App app, String token, String collection, int writers) {
     public Options {
       nodes = NodeHttp.requireLoopback(nodes);
       if (writers < 1) {
@@ -63,26 +54,13 @@ public final class WriteLoad {
       }
     }
 
-    /** Four writers, no pause, 10 s per request, read-your-writes consistency. */
+    /** Four writers. */
     public static Options of(List<URI> nodes, App app, String token, String collection) {
-      return new Options(
-          nodes, app, token, collection, 4, Duration.ZERO, NodeHttp.DEFAULT_TIMEOUT, false);
+      return new Options(nodes, app, token, collection, 4);
     }
 
     public Options withWriters(int count) {
-      return new Options(nodes, app, token, collection, count, pause, timeout, eventual);
-    }
-
-    public Options withPause(Duration time) {
-      return new Options(nodes, app, token, collection, writers, time, timeout, eventual);
-    }
-
-    public Options withTimeout(Duration time) {
-      return new Options(nodes, app, token, collection, writers, pause, time, eventual);
-    }
-
-    public Options withEventualConsistency() {
-      return new Options(nodes, app, token, collection, writers, pause, timeout, true);
+      return new Options(nodes, app, token, collection, count);
     }
   }
 
@@ -100,7 +78,7 @@ public final class WriteLoad {
   private WriteLoad(Options options) {
     this.options = options;
     this.runId = newRunId();
-    this.http = new NodeHttp(options.timeout());
+    this.http = new NodeHttp(NodeHttp.DEFAULT_TIMEOUT);
     this.startedNanos = System.nanoTime();
   }
 
@@ -155,7 +133,7 @@ public final class WriteLoad {
       return result;
     }
     running = false;
-    long waitMillis = options.timeout().plusSeconds(5).toMillis();
+    long waitMillis = NodeHttp.DEFAULT_TIMEOUT.plusSeconds(5).toMillis();
     for (Thread thread : threads) {
       thread.join(waitMillis);
       if (thread.isAlive()) {
@@ -177,9 +155,6 @@ public final class WriteLoad {
 
   private void write(int writer) {
     String path = options.app().path() + "/" + options.collection();
-    if (options.eventual()) {
-      path += "?consistency=eventual";
-    }
     for (long seq = 0; running; seq++) {
       URI node = options.nodes().get((int) ((writer + seq) % options.nodes().size()));
       String name = runId + "-" + writer + "-" + seq;
@@ -206,7 +181,6 @@ public final class WriteLoad {
         Duration took = Duration.ofNanos(System.nanoTime() - sent);
         acks.add(new Ack(uuid.get(), name, writer, seq, Instant.now(), took, node));
         acknowledged.increment();
-        pause(options.pause());
       } else {
         pause(ERROR_BACKOFF);
       }

@@ -120,12 +120,7 @@ public final class ScalingReport {
             + " Gatling cores | machine cores |\n");
     text.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (Map.Entry<String, List<Run>> entry : bySimulation(runs).entrySet()) {
-      double one =
-          entry.getValue().stream()
-              .filter(run -> run.nodes() == 1)
-              .mapToDouble(Run::throughput)
-              .findFirst()
-              .orElse(Double.NaN);
+      double one = oneNode(entry.getValue());
       for (Run run : entry.getValue()) {
         text.append(
             String.format(
@@ -149,21 +144,17 @@ public final class ScalingReport {
   static void plot(List<Run> runs, Path file) throws IOException {
     XYSeriesCollection data = new XYSeriesCollection();
     for (Map.Entry<String, List<Run>> entry : bySimulation(runs).entrySet()) {
-      double one =
-          entry.getValue().stream()
-              .filter(run -> run.nodes() == 1)
-              .mapToDouble(Run::throughput)
-              .findFirst()
-              .orElse(Double.NaN);
-      XYSeries measured = new XYSeries(entry.getKey() + " (measured)");
-      XYSeries target = new XYSeries(entry.getKey() + " (0.8 x N x one node)");
+      double one = oneNode(entry.getValue());
+      XYSeries measured = new XYSeries(entry.getKey());
       for (Run run : entry.getValue()) {
         measured.add(run.nodes(), run.throughput() / one);
-        target.add(run.nodes(), 0.8 * run.nodes());
       }
       data.addSeries(measured);
-      data.addSeries(target);
     }
+    // The target is the same line for every simulation: 0.8 x N x one node's throughput.
+    XYSeries target = new XYSeries("target: 0.8 x N x one node");
+    runs.stream().mapToInt(Run::nodes).distinct().sorted().forEach(n -> target.add(n, 0.8 * n));
+    data.addSeries(target);
     JFreeChart chart =
         ChartFactory.createXYLineChart(
             "Throughput per REST node count, relative to one node",
@@ -181,10 +172,10 @@ public final class ScalingReport {
     ((NumberAxis) plot.getDomainAxis()).setStandardTickUnits(NumberAxis.createIntegerTickUnits());
     XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
     Color[] colors = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c)};
-    for (int i = 0; i < data.getSeriesCount(); i++) {
-      Color color = colors[(i / 2) % colors.length];
-      renderer.setSeriesPaint(i, color);
-      if (i % 2 == 1) {
+    int last = data.getSeriesCount() - 1;
+    for (int i = 0; i <= last; i++) {
+      renderer.setSeriesPaint(i, i == last ? Color.GRAY : colors[i % colors.length]);
+      if (i == last) {
         renderer.setSeriesStroke(
             i,
             new BasicStroke(
@@ -197,6 +188,15 @@ public final class ScalingReport {
     plot.setRenderer(renderer);
     Files.createDirectories(file.toAbsolutePath().getParent());
     ChartUtils.saveChartAsPNG(file.toFile(), chart, 900, 540);
+  }
+
+  /** The throughput with one node, which efficiency is relative to; NaN without such a run. */
+  private static double oneNode(List<Run> runs) {
+    return runs.stream()
+        .filter(run -> run.nodes() == 1)
+        .mapToDouble(Run::throughput)
+        .findFirst()
+        .orElse(Double.NaN);
   }
 
   private static Map<String, List<Run>> bySimulation(List<Run> runs) {
