@@ -127,9 +127,21 @@ public final class IndexRepairer implements AutoCloseable {
       if (from > lastSafeBucket) {
         continue;
       }
+      // Buckets are gathered up to a chunk before they are repaired: after an outage a shard
+      // holds many buckets of a few changes each, and one round trip per bucket (index
+      // versions, entities, listings, bulk, checkpoint) made catching up take tens of seconds.
+      // The checkpoint moves only past buckets whose changes are repaired.
+      List<Change> pending = new ArrayList<>();
       for (long bucket : log.bucketsWithEntries(shard, from, lastSafeBucket)) {
-        repaired += repair(log.read(shard, bucket));
-        log.saveCheckpoint(CONSUMER, shard, bucket + 1);
+        pending.addAll(log.read(shard, bucket));
+        if (pending.size() >= CHUNK) {
+          repaired += repair(pending);
+          pending.clear();
+          log.saveCheckpoint(CONSUMER, shard, bucket + 1);
+        }
+      }
+      if (!pending.isEmpty()) {
+        repaired += repair(pending);
       }
       log.saveCheckpoint(CONSUMER, shard, lastSafeBucket + 1);
     }
