@@ -109,7 +109,7 @@ public final class CassandraChangeLog implements ChangeLog {
   }
 
   private static int shardOf(Change change) {
-    return Math.floorMod(change.entityId().hashCode(), SHARDS);
+    return TimeUuids.shardOf(change.entityId(), SHARDS);
   }
 
   @Override

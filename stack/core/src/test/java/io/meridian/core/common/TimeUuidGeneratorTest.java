@@ -3,8 +3,10 @@ package io.meridian.core.common;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.UUID;
@@ -56,5 +58,22 @@ class TimeUuidGeneratorTest {
     UUID uuid = new TimeUuidGenerator(Clock.fixed(NOW, ZoneOffset.UTC)).newTimeUuid();
 
     assertThat(TimeUuids.micros(uuid)).isEqualTo(NOW.toEpochMilli() * 1000);
+  }
+
+  @Test
+  void one_node_s_uuids_spread_over_every_shard() {
+    // One UUID per millisecond, as a node writing steadily makes them: hashCode() % 16 put all of
+    // these in one shard.
+    MutableClock clock = new MutableClock(NOW);
+    TimeUuidGenerator ids = new TimeUuidGenerator(clock);
+    int[] perShard = new int[16];
+
+    for (int i = 0; i < 16_000; i++) {
+      clock.advance(Duration.ofMillis(1));
+      perShard[TimeUuids.shardOf(ids.newTimeUuid(), 16)]++;
+    }
+
+    assertThat(Arrays.stream(perShard).min().getAsInt()).isGreaterThanOrEqualTo(800);
+    assertThat(Arrays.stream(perShard).max().getAsInt()).isLessThanOrEqualTo(1200);
   }
 }

@@ -5,17 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
+import io.meridian.core.common.MutableClock;
 import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.PrincipalKind;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 class TokenServiceTest {
-  private final MutableClock clock = new MutableClock();
+  private final MutableClock clock = new MutableClock(Instant.parse("2026-11-21T12:00:00Z"));
   private final MemoryStores.Subjects subjects = new MemoryStores.Subjects();
   private final MemoryStores.Events events = new MemoryStores.Events();
   private final AccessFeed feed =
@@ -140,29 +139,5 @@ class TokenServiceTest {
     assertThat(ClientCredentials.parse("YXA6short")).isNull();
     assertThat(ClientCredentials.parse("XXXX" + "A".repeat(22))).isNull();
     assertThat(ClientCredentials.parse("YXA6" + "!".repeat(22))).isNull();
-  }
-
-  /** A clock the test moves. */
-  static final class MutableClock extends Clock {
-    private Instant now = Instant.parse("2026-11-21T12:00:00Z");
-
-    void advance(Duration duration) {
-      now = now.plus(duration);
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    @Override
-    public java.time.ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
   }
 }
