@@ -3,6 +3,7 @@ package io.meridian.core.index;
 import io.meridian.core.change.Change;
 import io.meridian.core.change.ChangeLog;
 import io.meridian.core.change.Lease;
+import io.meridian.core.common.Concurrently;
 import io.meridian.core.entity.EntityStore;
 import io.meridian.core.entity.StoredEntity;
 import java.time.Clock;
@@ -12,12 +13,16 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,6 +40,7 @@ public final class IndexRepairer implements AutoCloseable {
   static final String CONSUMER = "index";
   private static final String LEASE = "index-repairer";
   private static final int CHUNK = 500;
+  private static final int PARALLEL_READS = 4;
   private static final Logger LOG = LoggerFactory.getLogger(IndexRepairer.class);
 
   private final ChangeLog log;
@@ -52,6 +58,18 @@ public final class IndexRepairer implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
           });
+  private final ExecutorService readPool =
+      Executors.newFixedThreadPool(
+          PARALLEL_READS,
+          runnable -> {
+            Thread thread = new Thread(runnable, "meridian-index-repairer-read");
+            thread.setDaemon(true);
+            return thread;
+          });
+
+  /** When this node last acquired or renewed the lease (nanoTime); the repairer thread's. */
+  private long leaseRenewedAt;
+
   private volatile boolean lastRunFailed;
   private volatile boolean schemaReady;
 
@@ -103,12 +121,21 @@ public final class IndexRepairer implements AutoCloseable {
   /**
    * One pass over every shard, if this node holds the lease and the index answers.
    *
+   * <p>The shards are read together, a bucket of each per round and in parallel, until a chunk of
+   * {@value #CHUNK} changes is gathered; the chunk is repaired with one index-versions call, one
+   * entity load and one bulk, and then every shard's checkpoint moves past the buckets it gave. So
+   * a backlog after an outage (many shards, many buckets, a few changes each) costs a few large
+   * requests instead of a chain of small ones per shard, and memory stays bounded by a chunk plus a
+   * round. A checkpoint never moves past a bucket whose changes are not indexed.
+   *
    * @return how many entities were (re)indexed
    */
   public int runOnce() {
-    if (!lease.acquire(LEASE, nodeId, interval.multipliedBy(10).plusSeconds(5))) {
+    long acquiring = System.nanoTime();
+    if (!lease.acquire(LEASE, nodeId, leaseTtl())) {
       return 0;
     }
+    leaseRenewedAt = acquiring;
     if (!index.isAvailable() && !index.probe()) {
       return 0;
     }
@@ -120,40 +147,122 @@ public final class IndexRepairer implements AutoCloseable {
     if (lastSafeBucket == completedThrough) {
       return 0;
     }
+    Pass pass = new Pass(System.nanoTime());
+    List<ShardBacklog> backlogs =
+        inParallel(
+            IntStream.range(0, log.shards()).boxed().toList(),
+            shard -> backlog(shard, lastSafeBucket),
+            pass.changeLog);
     int repaired = 0;
-    for (int shard = 0; shard < log.shards(); shard++) {
-      OptionalLong checkpoint = log.checkpoint(CONSUMER, shard);
-      long from = checkpoint.orElse(0);
-      if (from > lastSafeBucket) {
-        continue;
+    List<ShardBacklog> open = backlogs.stream().filter(ShardBacklog::hasNext).toList();
+    while (!open.isEmpty()) {
+      List<Change> chunk = new ArrayList<>();
+      List<ShardBacklog> gave = new ArrayList<>();
+      while (chunk.size() < CHUNK && !open.isEmpty()) {
+        List<ShardBacklog> round = open;
+        inParallel(round, ShardBacklog::readNext, pass.changeLog).forEach(chunk::addAll);
+        round.stream().filter(backlog -> !gave.contains(backlog)).forEach(gave::add);
+        open = open.stream().filter(ShardBacklog::hasNext).toList();
       }
-      // Buckets are gathered up to a chunk before they are repaired: after an outage a shard
-      // holds many buckets of a few changes each, and one round trip per bucket (index
-      // versions, entities, listings, bulk, checkpoint) made catching up take tens of seconds.
-      // The checkpoint moves only past buckets whose changes are repaired.
-      List<Change> pending = new ArrayList<>();
-      for (long bucket : log.bucketsWithEntries(shard, from, lastSafeBucket)) {
-        pending.addAll(log.read(shard, bucket));
-        if (pending.size() >= CHUNK) {
-          repaired += repair(pending);
-          pending.clear();
-          log.saveCheckpoint(CONSUMER, shard, bucket + 1);
-        }
-      }
-      if (!pending.isEmpty()) {
-        repaired += repair(pending);
-      }
-      log.saveCheckpoint(CONSUMER, shard, lastSafeBucket + 1);
+      renewLease();
+      repaired += repair(chunk, pass);
+      inParallel(gave, ShardBacklog::saveRead, pass.changeLog);
     }
+    // Shards without entries move on too, so the next pass reads from here. A checkpoint ahead of
+    // this node's safe bucket (another node's clock runs ahead) is left where it is.
+    inParallel(
+        backlogs.stream().filter(backlog -> backlog.behind).toList(),
+        backlog -> {
+          log.saveCheckpoint(CONSUMER, backlog.shard, lastSafeBucket + 1);
+          return null;
+        },
+        pass.changeLog);
     completedThrough = lastSafeBucket;
     if (repaired > 0) {
-      LOG.info("Index repairer indexed {} entities the index lacked or held stale", repaired);
+      LOG.info(
+          "Index repairer indexed {} entities the index lacked or held stale; {}", repaired, pass);
     }
     return repaired;
   }
 
+  private Duration leaseTtl() {
+    return interval.multipliedBy(10).plusSeconds(5);
+  }
+
+  private ShardBacklog backlog(int shard, long lastSafeBucket) {
+    long from = log.checkpoint(CONSUMER, shard).orElse(0);
+    if (from > lastSafeBucket) {
+      return new ShardBacklog(shard, false, List.of());
+    }
+    return new ShardBacklog(shard, true, log.bucketsWithEntries(shard, from, lastSafeBucket));
+  }
+
+  /**
+   * Calls {@code call} for every item on the pool, waits for all, and adds the time to {@code
+   * spent}.
+   */
+  private <T, R> List<R> inParallel(List<T> items, Function<T, R> call, LongAdder spent) {
+    long started = System.nanoTime();
+    try {
+      // All are submitted at once; the pool runs PARALLEL_READS at a time.
+      return Concurrently.map(
+          items,
+          Math.max(1, items.size()),
+          item -> CompletableFuture.supplyAsync(() -> call.apply(item), readPool));
+    } finally {
+      spent.add(System.nanoTime() - started);
+    }
+  }
+
+  /**
+   * One shard's part of a pass: whether its checkpoint is behind the safe bucket, its buckets with
+   * entries from there, and how many of them were read. Read on the pool, one call at a time.
+   */
+  private final class ShardBacklog {
+    private final int shard;
+    private final boolean behind;
+    private final List<Long> buckets;
+    private int next;
+
+    ShardBacklog(int shard, boolean behind, List<Long> buckets) {
+      this.shard = shard;
+      this.behind = behind;
+      this.buckets = buckets;
+    }
+
+    boolean hasNext() {
+      return next < buckets.size();
+    }
+
+    List<Change> readNext() {
+      return log.read(shard, buckets.get(next++));
+    }
+
+    /** Moves the checkpoint past every bucket read so far; call once they are repaired. */
+    Void saveRead() {
+      log.saveCheckpoint(CONSUMER, shard, buckets.get(next - 1) + 1);
+      return null;
+    }
+  }
+
+  /**
+   * Renews the lease, before each chunk, once a third of it has passed: a catch-up after an outage
+   * outlasts it, and a node taking over mid-pass would repeat the work beside this one. Throws if
+   * the lease was lost; the checkpoints saved so far stand.
+   */
+  private void renewLease() {
+    long now = System.nanoTime();
+    if (now - leaseRenewedAt < leaseTtl().toNanos() / 3) {
+      return;
+    }
+    leaseRenewedAt = now;
+    if (!lease.acquire(LEASE, nodeId, leaseTtl())) {
+      throw new IllegalStateException("Another node took over the index repairer lease");
+    }
+  }
+
   /** Indexes what the index lacks of these changes; throws if any of it could not be indexed. */
-  private int repair(List<Change> changes) {
+  private int repair(List<Change> changes, Pass pass) {
     Map<UUID, Change> latest = new LinkedHashMap<>();
     for (Change change : changes) {
       latest.merge(change.entityId(), change, (a, b) -> a.version() >= b.version() ? a : b);
@@ -161,17 +270,20 @@ public final class IndexRepairer implements AutoCloseable {
     List<Change> all = new ArrayList<>(latest.values());
     int repaired = 0;
     for (int start = 0; start < all.size(); start += CHUNK) {
-      repaired += repairChunk(all.subList(start, Math.min(all.size(), start + CHUNK)));
+      repaired += repairChunk(all.subList(start, Math.min(all.size(), start + CHUNK)), pass);
     }
     return repaired;
   }
 
-  private int repairChunk(List<Change> changes) {
+  private int repairChunk(List<Change> changes, Pass pass) {
+    long started = System.nanoTime();
     Map<UUID, Long> held =
         index
             .indexedVersions(changes.stream().map(Change::entityId).toList())
             .toCompletableFuture()
             .join();
+    long versionsRead = System.nanoTime();
+    pass.indexVersions.add(versionsRead - started);
     List<Change> missing =
         changes.stream()
             .filter(
@@ -188,7 +300,10 @@ public final class IndexRepairer implements AutoCloseable {
         missing.stream().collect(Collectors.groupingBy(Change::applicationId));
     byApplication.forEach(
         (applicationId, appChanges) -> operations.addAll(currentState(applicationId, appChanges)));
+    long loaded = System.nanoTime();
+    pass.entities.add(loaded - versionsRead);
     IndexResult result = index.apply(operations).toCompletableFuture().join();
+    pass.bulk.add(System.nanoTime() - loaded);
     if (!result.complete()) {
       throw new IllegalStateException(
           "Index rejected " + result.failed().size() + " operations; will retry");
@@ -215,9 +330,38 @@ public final class IndexRepairer implements AutoCloseable {
     return operations;
   }
 
+  /** Where a pass spent its time. */
+  private static final class Pass {
+    private final long started;
+    private final LongAdder changeLog = new LongAdder();
+    private final LongAdder indexVersions = new LongAdder();
+    private final LongAdder entities = new LongAdder();
+    private final LongAdder bulk = new LongAdder();
+
+    Pass(long started) {
+      this.started = started;
+    }
+
+    @Override
+    public String toString() {
+      return String.format(
+          "pass took %d ms (change log %d ms, index versions %d ms, entities %d ms, bulk %d ms)",
+          millis(System.nanoTime() - started),
+          millis(changeLog.sum()),
+          millis(indexVersions.sum()),
+          millis(entities.sum()),
+          millis(bulk.sum()));
+    }
+
+    private static long millis(long nanos) {
+      return TimeUnit.NANOSECONDS.toMillis(nanos);
+    }
+  }
+
   @Override
   public void close() {
     executor.shutdownNow();
+    readPool.shutdownNow();
     try {
       lease.release(LEASE, nodeId);
     } catch (RuntimeException e) {
