@@ -8,6 +8,7 @@ import io.meridian.loadtests.faults.WriteLoad.Result;
 import io.meridian.loadtests.load.MeridianClient.App;
 import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 class AckCheckTest {
@@ -52,9 +53,29 @@ class AckCheckTest {
     }
   }
 
+  @Test
+  void asks_for_the_missing_names_a_group_at_a_time() throws Exception {
+    try (FakeNode node = new FakeNode(Integer.MAX_VALUE)) {
+      Result load = load(node, 2 * AckCheck.NAMES_PER_QUERY + 1);
+      Ack gone = load.acks().get(load.acks().size() - 1);
+      node.stored.remove(gone.uuid());
+      node.stored.put(UUID.randomUUID(), "not-written-by-the-load");
+
+      Report byQuery = new AckCheck(node.url(), APP, "token").byQuery(load, Duration.ofMillis(300));
+
+      assertThat(byQuery.found()).isEqualTo(load.acknowledged() - 1);
+      assertThat(byQuery.lostWrites()).hasSize(1);
+      assertThat(byQuery.lostWrites().get(0)).startsWith(gone.uuid() + " " + gone.name() + ":");
+    }
+  }
+
   private static Result load(FakeNode node) throws InterruptedException {
+    return load(node, 11);
+  }
+
+  private static Result load(FakeNode node, int acks) throws InterruptedException {
     WriteLoad load = WriteLoad.start(Options.of(List.of(node.url()), APP, "token", "things"));
-    assertThat(load.awaitAcknowledged(11, Duration.ofSeconds(10))).isTrue();
+    assertThat(load.awaitAcknowledged(acks, Duration.ofSeconds(10))).isTrue();
     return load.stop();
   }
 }

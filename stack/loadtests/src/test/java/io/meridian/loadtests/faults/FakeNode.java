@@ -10,19 +10,26 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A stand-in for a Meridian node in unit tests, in this JVM: it stores the entities POSTed to any
  * collection, answers every {@code failEvery}th POST with 503 {@code storage_unavailable} (storing
- * nothing), reads by uuid, and answers any query with every stored name as {@code select name}
- * rows, 2 per page.
+ * nothing), reads by uuid, and answers a query with the stored names it asks for ({@code name =
+ * '...'} terms; every stored name without any) as {@code select name} rows, 2 per page.
  */
 final class FakeNode implements AutoCloseable {
+  private static final Pattern NAME_TERM = Pattern.compile("name = '([^']*)'");
+
   final Map<UUID, String> stored = new ConcurrentHashMap<>();
   private final AtomicLong posts = new AtomicLong();
   private final int failEvery;
@@ -83,12 +90,24 @@ final class FakeNode implements AutoCloseable {
   /** Two names per page; the cursor is the index of the next name. */
   private ObjectNode page(String query) {
     int from = 0;
+    Set<String> asked = new HashSet<>();
     for (String parameter : query.split("&")) {
       if (parameter.startsWith("cursor=")) {
         from = Integer.parseInt(parameter.substring("cursor=".length()));
+      } else if (parameter.startsWith("ql=")) {
+        Matcher term =
+            NAME_TERM.matcher(
+                URLDecoder.decode(parameter.substring("ql=".length()), StandardCharsets.UTF_8));
+        while (term.find()) {
+          asked.add(term.group(1));
+        }
       }
     }
-    Object[] names = stored.values().stream().sorted().toArray();
+    Object[] names =
+        stored.values().stream()
+            .filter(name -> asked.isEmpty() || asked.contains(name))
+            .sorted()
+            .toArray();
     ObjectNode answer = MeridianClient.JSON.createObjectNode();
     ArrayNode list = answer.putArray("list");
     for (int i = from; i < Math.min(from + 2, names.length); i++) {
