@@ -135,7 +135,10 @@ final class CassandraFiles {
     // nodes start one after the other and never bootstrap, so they need not wait either.
     args.add("-Dcassandra.skip_wait_for_gossip_to_settle=0");
     args.add("-Dcassandra.ring_delay_ms=1000");
-    args.add("-Dcassandra.superuser_setup_delay_ms=0");
+    // Also the retry interval of the default role's setup, which waits until every node is up:
+    // at 0 a cluster's first node retried in a tight loop while the others started (hundreds of
+    // thousands of log lines a minute, two cores busy). The role is unused (AllowAllAuthenticator).
+    args.add("-Dcassandra.superuser_setup_delay_ms=1000");
     args.add("org.apache.cassandra.service.CassandraDaemon");
     return args;
   }
