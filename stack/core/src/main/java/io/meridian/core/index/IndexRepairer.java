@@ -11,8 +11,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -157,16 +159,15 @@ public final class IndexRepairer implements AutoCloseable {
     List<ShardBacklog> open = backlogs.stream().filter(ShardBacklog::hasNext).toList();
     while (!open.isEmpty()) {
       List<Change> chunk = new ArrayList<>();
-      List<ShardBacklog> gave = new ArrayList<>();
+      Set<ShardBacklog> gave = new LinkedHashSet<>();
       while (chunk.size() < CHUNK && !open.isEmpty()) {
-        List<ShardBacklog> round = open;
-        inParallel(round, ShardBacklog::readNext, pass.changeLog).forEach(chunk::addAll);
-        round.stream().filter(backlog -> !gave.contains(backlog)).forEach(gave::add);
+        inParallel(open, ShardBacklog::readNext, pass.changeLog).forEach(chunk::addAll);
+        gave.addAll(open);
         open = open.stream().filter(ShardBacklog::hasNext).toList();
       }
       renewLease();
       repaired += repair(chunk, pass);
-      inParallel(gave, ShardBacklog::saveRead, pass.changeLog);
+      inParallel(List.copyOf(gave), ShardBacklog::saveRead, pass.changeLog);
     }
     // Shards without entries move on too, so the next pass reads from here. A checkpoint ahead of
     // this node's safe bucket (another node's clock runs ahead) is left where it is.

@@ -32,7 +32,7 @@ class CassandraChangeLogIT {
   }
 
   private static int shardOf(UUID entity) {
-    return Math.floorMod(entity.hashCode(), log.shards());
+    return TimeUuids.shardOf(entity, log.shards());
   }
 
   @Test
