@@ -1,6 +1,7 @@
 package io.meridian.core.schema;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import java.time.Duration;
@@ -20,6 +21,8 @@ public final class CassandraSchema {
   private static final Logger LOG = LoggerFactory.getLogger(CassandraSchema.class);
   private static final Pattern KEYSPACE = Pattern.compile("[a-z][a-z0-9_]{0,47}");
   private static final Duration DDL_TIMEOUT = Duration.ofSeconds(30);
+  private static final Duration AGREEMENT_TIMEOUT = Duration.ofMinutes(3);
+  private static final Duration AGREEMENT_POLL = Duration.ofMillis(500);
 
   private CassandraSchema() {}
 
@@ -68,10 +71,32 @@ public final class CassandraSchema {
   }
 
   /**
-   * Runs one schema change. The driver waits for schema agreement after every schema-altering
-   * response, so every node sees a table before statements against it are prepared anywhere.
+   * Runs one schema change and returns once every node agrees on the schema, so every node sees a
+   * table before statements against it are prepared anywhere. The driver waits for agreement only
+   * 10 s and then goes on; on a starved machine (a new three-node cluster on two cores) agreement
+   * took longer, and a statement prepared on a node without the table failed the start.
    */
   private static void ddl(CqlSession session, String cql) {
-    session.execute(SimpleStatement.newInstance(cql).setTimeout(DDL_TIMEOUT));
+    ResultSet result = session.execute(SimpleStatement.newInstance(cql).setTimeout(DDL_TIMEOUT));
+    if (result.getExecutionInfo().isSchemaInAgreement()) {
+      return;
+    }
+    long deadline = System.nanoTime() + AGREEMENT_TIMEOUT.toNanos();
+    while (!session.checkSchemaAgreement()) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(
+            "Cassandra's nodes did not agree on the schema within "
+                + AGREEMENT_TIMEOUT.toSeconds()
+                + " s after: "
+                + cql);
+      }
+      try {
+        Thread.sleep(AGREEMENT_POLL.toMillis());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("Interrupted while waiting for schema agreement", e);
+      }
+    }
+    LOG.info("Cassandra's nodes agree on the schema again");
   }
 }
