@@ -194,7 +194,7 @@ public final class ScalingReport {
   private static double oneNode(List<Run> runs) {
     return runs.stream()
         .filter(run -> run.nodes() == 1)
-        .mapToDouble(Run::throughput)
+        .map(Run::throughput)
         .findFirst()
         .orElse(Double.NaN);
   }
