@@ -72,13 +72,15 @@ public final class CassandraSchema {
 
   /**
    * Runs one schema change and returns once every node agrees on the schema, so every node sees a
-   * table before statements against it are prepared anywhere. The driver waits for agreement only
-   * 10 s and then goes on; on a starved machine (a new three-node cluster on two cores) agreement
-   * took longer, and a statement prepared on a node without the table failed the start.
+   * table before statements against it are prepared anywhere. Agreement is asked for explicitly
+   * after every change, whatever the driver reported: a session that keeps no schema metadata (the
+   * migrating one) does not wait for it. The driver waits for agreement only 10 s and then goes on;
+   * on a starved machine (a new three-node cluster on two cores) agreement took longer, and a
+   * statement prepared on a node without the table failed the start.
    */
   private static void ddl(CqlSession session, String cql) {
     ResultSet result = session.execute(SimpleStatement.newInstance(cql).setTimeout(DDL_TIMEOUT));
-    if (result.getExecutionInfo().isSchemaInAgreement()) {
+    if (result.getExecutionInfo().isSchemaInAgreement() && session.checkSchemaAgreement()) {
       return;
     }
     long deadline = System.nanoTime() + AGREEMENT_TIMEOUT.toNanos();

@@ -32,7 +32,8 @@ final class EmbeddedServices implements AutoCloseable {
   static EmbeddedServices resolve(
       CassandraProperties cassandra,
       ElasticsearchProperties elasticsearch,
-      EmbeddedProperties embedded) {
+      EmbeddedProperties embedded,
+      StartupProgress progress) {
     Endpoints configured =
         new Endpoints(cassandra.contactPoints(), cassandra.localDatacenter(), elasticsearch.urls());
     InetSocketAddress cassandraAddress = hostPort(cassandra.contactPoints().get(0));
@@ -71,14 +72,17 @@ final class EmbeddedServices implements AutoCloseable {
             .withStartTimeout(embedded.startTimeout());
     LocalServices local = LocalServices.create(config);
     if (!cassandraUp && !elasticsearchUp) {
-      LOG.info("Starting embedded Cassandra and Elasticsearch in {}", config.dataDir());
+      progress.step("starting Cassandra and Elasticsearch in " + config.dataDir());
       local.start(ProcessHandle.current().pid());
+      progress.done("Cassandra and Elasticsearch are up");
     } else if (!cassandraUp) {
-      LOG.info("Starting embedded Cassandra in {}", config.dataDir());
+      progress.step("starting Cassandra in " + config.dataDir());
       local.startCassandra();
+      progress.done("Cassandra is up");
     } else {
-      LOG.info("Starting embedded Elasticsearch in {}", config.dataDir());
+      progress.step("starting Elasticsearch in " + config.dataDir());
       local.startElasticsearch();
+      progress.done("Elasticsearch is up");
     }
     return new EmbeddedServices(configured, local);
   }

@@ -56,10 +56,13 @@ class GeoConfiguration {
    * answers a lookup from a partly loaded fence index.
    */
   @Bean
-  SmartInitializingSingleton geoIndexesStart(GeoIndexes indexes, EntityService entities) {
+  SmartInitializingSingleton geoIndexesStart(
+      GeoIndexes indexes, EntityService entities, StartupProgress progress) {
     return () -> {
       entities.observeWrites(indexes);
+      progress.step("loading the geo indexes (fences and geo-hot collections)");
       indexes.start();
+      progress.done("geo indexes loaded");
     };
   }
 }

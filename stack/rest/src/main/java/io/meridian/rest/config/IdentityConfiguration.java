@@ -168,7 +168,8 @@ class IdentityConfiguration {
       PasswordHasher hasher,
       Clock clock,
       IdentityProperties identity,
-      EmbeddedProperties embedded) {
+      EmbeddedProperties embedded,
+      StartupProgress progress) {
     IdentityProperties.Throttle throttle = identity.throttle();
     LoginThrottle logins =
         new LoginThrottle(
@@ -185,12 +186,21 @@ class IdentityConfiguration {
                 throttle.baseDelay(),
                 throttle.maxDelay()));
     return new AuthService(
-        tokens, clients, management, users, hasher, logins, superuser(identity, embedded, hasher));
+        tokens,
+        clients,
+        management,
+        users,
+        hasher,
+        logins,
+        superuser(identity, embedded, hasher, progress));
   }
 
   /** From configuration; generated and printed once in the embedded profile; else none. */
   private static Superuser superuser(
-      IdentityProperties identity, EmbeddedProperties embedded, PasswordHasher hasher) {
+      IdentityProperties identity,
+      EmbeddedProperties embedded,
+      PasswordHasher hasher,
+      StartupProgress progress) {
     String username = identity.superuserUsername();
     if (identity.superuserPasswordHash() != null && !identity.superuserPasswordHash().isBlank()) {
       return new Superuser(username, identity.superuserPasswordHash());
@@ -205,11 +215,16 @@ class IdentityConfiguration {
     byte[] random = new byte[18];
     new SecureRandom().nextBytes(random);
     String password = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
-    LOG.warn(
-        "Generated superuser for this run (embedded profile): username '{}', password '{}'."
-            + " Set meridian.identity.superuser-password to choose one.",
-        username,
-        password);
+    // Shown on the console only: a password must not be in a log file.
+    progress.showWhenReady(
+        "  superuser for this run: username '"
+            + username
+            + "', password '"
+            + password
+            + "' (generated; set meridian.identity.superuser-password to choose one)");
+    LOG.info(
+        "Generated a superuser password for this run (shown on standard output, not logged)."
+            + " Set meridian.identity.superuser-password to choose one.");
     return new Superuser(username, hasher.hash(password));
   }
 }

@@ -22,24 +22,33 @@ class StorageConfiguration {
   EmbeddedServices embeddedServices(
       CassandraProperties cassandra,
       ElasticsearchProperties elasticsearch,
-      EmbeddedProperties embedded) {
-    return EmbeddedServices.resolve(cassandra, elasticsearch, embedded);
+      EmbeddedProperties embedded,
+      StartupProgress progress) {
+    return EmbeddedServices.resolve(cassandra, elasticsearch, embedded, progress);
   }
 
   @Bean(destroyMethod = "close")
-  CqlSession cqlSession(EmbeddedServices services, CassandraProperties properties) {
+  CqlSession cqlSession(
+      EmbeddedServices services, CassandraProperties properties, StartupProgress progress) {
     Endpoints endpoints = services.endpoints();
-    try (CqlSession bootstrap = builder(endpoints, properties).build()) {
+    progress.step("migrating the Cassandra schema (keyspace " + properties.keyspace() + ")");
+    // The migrating session keeps no schema metadata: with it, the driver answered each schema
+    // change only after its 1 s refresh debounce, which made a fresh keyspace take 33 s to
+    // create. CassandraSchema checks agreement itself after every change.
+    try (CqlSession bootstrap = builder(endpoints, properties, false).build()) {
       int version =
           CassandraSchema.migrate(bootstrap, properties.keyspace(), properties.replication());
-      LOG.info("Cassandra keyspace {} is at schema version {}", properties.keyspace(), version);
+      progress.done(
+          "Cassandra keyspace " + properties.keyspace() + " is at schema version " + version);
     }
-    return builder(endpoints, properties).withKeyspace(properties.keyspace()).build();
+    return builder(endpoints, properties, true).withKeyspace(properties.keyspace()).build();
   }
 
-  private static CqlSessionBuilder builder(Endpoints endpoints, CassandraProperties properties) {
+  private static CqlSessionBuilder builder(
+      Endpoints endpoints, CassandraProperties properties, boolean schemaMetadata) {
     DriverConfigLoader config =
         DriverConfigLoader.programmaticBuilder()
+            .withBoolean(DefaultDriverOption.METADATA_SCHEMA_ENABLED, schemaMetadata)
             .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, properties.requestTimeout())
             .withDuration(
                 DefaultDriverOption.CONNECTION_CONNECT_TIMEOUT, properties.connectTimeout())
@@ -72,7 +81,8 @@ class StorageConfiguration {
 
   @Bean(destroyMethod = "close")
   ElasticsearchEntityIndex entityIndex(
-      EmbeddedServices services, ElasticsearchProperties properties) {
+      EmbeddedServices services, ElasticsearchProperties properties, StartupProgress progress) {
+    progress.step("preparing the Elasticsearch index");
     ElasticsearchEntityIndex index =
         new ElasticsearchEntityIndex(
             new ElasticsearchIndexConfig(
