@@ -41,8 +41,14 @@ import java.util.Set;
 @PreMatching
 @Priority(Priorities.AUTHENTICATION)
 public final class AccessFilter implements ContainerRequestFilter, ContainerResponseFilter {
-  /** Served to anyone without looking at credentials (health checks stay free of crypto). */
-  private static final Set<String> PUBLIC = Set.of("", "status", "lb-status");
+  /**
+   * Paths served to anyone without looking at credentials (health checks stay free of crypto): the
+   * root, the health checks, the API document and its reference page with the page's files.
+   */
+  private static final Set<String> PUBLIC =
+      Set.of("", "status", "lb-status", "openapi.json", "openapi.yaml", "docs");
+
+  private static final String REFERENCE_FILES = "docs";
 
   private static final Set<String> MEMBERSHIPS_OF_USERS = Set.of("roles", "permissions", "groups");
   private static final Set<String> MEMBERSHIPS_OF_GROUPS = Set.of("roles", "permissions", "users");
@@ -71,7 +77,8 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     Caller.clear();
     List<PathSegment> segments = segments(request.getUriInfo().getPathSegments(true));
     String first = segments.isEmpty() ? "" : segments.get(0).getPath();
-    if (PUBLIC.contains(first)) {
+    if (segments.size() <= 1 && PUBLIC.contains(first)
+        || segments.size() == 2 && first.equals(REFERENCE_FILES)) {
       return;
     }
     Principal caller = authenticate(request, segments);

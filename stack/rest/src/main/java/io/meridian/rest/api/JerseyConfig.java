@@ -30,8 +30,13 @@ import io.meridian.rest.config.GeoProperties;
 import io.meridian.rest.config.IdentityProperties;
 import io.meridian.rest.management.ManagementResource;
 import io.meridian.rest.management.OrganizationResource;
+import io.meridian.rest.openapi.ApiDocument;
+import io.meridian.rest.openapi.OpenApiResource;
 import io.meridian.rest.status.StatusResource;
 import io.meridian.rest.system.IndexRebuildResource;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import org.glassfish.hk2.utilities.binding.AbstractBinder;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.ServerProperties;
@@ -114,18 +119,53 @@ public class JerseyConfig extends ResourceConfig {
             bind(organizationResource).to(OrganizationResource.class);
           }
         });
-    register(StatusResource.class);
-    register(EntityResource.class);
-    register(CollectionSettingsResource.class);
-    register(FenceLookupResource.class);
-    register(ConnectionResource.class);
-    register(IndexRebuildResource.class);
-    register(TokenResource.class);
-    register(IdentityResource.class);
-    register(ManagementResource.class);
-    register(OrganizationResource.class);
+    List<Class<?>> resources =
+        List.of(
+            StatusResource.class,
+            EntityResource.class,
+            CollectionSettingsResource.class,
+            FenceLookupResource.class,
+            ConnectionResource.class,
+            IndexRebuildResource.class,
+            TokenResource.class,
+            IdentityResource.class,
+            ManagementResource.class,
+            OrganizationResource.class,
+            OpenApiResource.class);
+    resources.forEach(this::register);
+    register(
+        new AbstractBinder() {
+          @Override
+          protected void configure() {
+            bind(new OpenApiResource(
+                    ApiDocument.of(
+                        resources,
+                        properties == null ? "development" : properties.getVersion(),
+                        publicPaths(IdentityProperties.openRegistration(identity, embedded)))))
+                .to(OpenApiResource.class);
+          }
+        });
     // Errors are rendered by ApiExceptionMapper, never by the container's HTML error page.
     property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);
     property(ServerProperties.WADL_FEATURE_DISABLE, true);
+  }
+
+  /** The paths served without credentials, as the access filter lets them through. */
+  static Set<String> publicPaths(boolean openRegistration) {
+    Set<String> paths =
+        new HashSet<>(
+            Set.of(
+                "/status",
+                "/lb-status",
+                "/openapi.json",
+                "/openapi.yaml",
+                "/docs",
+                "/docs/{asset}",
+                "/management/token",
+                "/{org}/{app}/token"));
+    if (openRegistration) {
+      paths.add("/management/orgs");
+    }
+    return paths;
   }
 }

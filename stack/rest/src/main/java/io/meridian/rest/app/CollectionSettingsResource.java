@@ -10,6 +10,9 @@ import io.meridian.core.common.MeridianException;
 import io.meridian.core.entity.CollectionName;
 import io.meridian.core.geo.GeoIndexes;
 import io.meridian.rest.api.JsonBodies;
+import io.meridian.rest.openapi.ApiBody;
+import io.meridian.rest.openapi.ApiPart;
+import io.swagger.v3.oas.annotations.Operation;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -29,6 +32,7 @@ import java.util.Set;
  * collection's points in memory on every node for {@code within} queries). Changing them takes an
  * application administrator, which the access filter checks.
  */
+@ApiPart(id = "settings", tag = "Geo", guests = true)
 @Path("/{org}/{app}/{collection}/_settings")
 @Produces(MediaType.APPLICATION_JSON)
 public class CollectionSettingsResource {
@@ -47,6 +51,7 @@ public class CollectionSettingsResource {
   }
 
   @GET
+  @Operation(summary = "A collection's settings (geo-hot) and what this node holds of it in memory")
   public byte[] settings(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -58,6 +63,10 @@ public class CollectionSettingsResource {
 
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
+  @Operation(
+      summary =
+          "Change a collection's settings: `{\"geoHot\": true}` keeps its points in memory on every node")
+  @ApiBody(value = "CollectionSettings")
   public byte[] updateSettings(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -85,6 +94,8 @@ public class CollectionSettingsResource {
 
   @PUT
   @Consumes(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Change a collection's settings (as POST)")
+  @ApiBody(value = "CollectionSettings")
   public byte[] replaceSettings(
       @PathParam("org") String org,
       @PathParam("app") String app,

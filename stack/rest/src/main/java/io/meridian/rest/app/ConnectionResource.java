@@ -10,6 +10,8 @@ import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.QueryPage;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.rest.access.Caller;
+import io.meridian.rest.openapi.ApiPart;
+import io.swagger.v3.oas.annotations.Operation;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -31,6 +33,7 @@ import java.util.Optional;
  *   <li>{@code GET /{coll}/{id}/{verb}/{uuid}}: one connected entity
  * </ul>
  */
+@ApiPart(id = "connection", tag = "Connections", guests = true)
 @Path("/{org}/{app}/{collection}/{entity}/{verb}")
 @Produces(MediaType.APPLICATION_JSON)
 public class ConnectionResource {
@@ -53,6 +56,7 @@ public class ConnectionResource {
   }
 
   @GET
+  @Operation(summary = "The entities this entity connects to under a verb, optionally queried")
   public byte[] outbound(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -80,6 +84,9 @@ public class ConnectionResource {
   /** {@code /connecting/{verb}} lists inbound connections; {@code /{verb}/{uuid}} gets one. */
   @GET
   @Path("{target}")
+  @Operation(
+      summary =
+          "`connecting/{verb}`: the entities connecting to this one; else one connected entity")
   public byte[] inboundOrConnected(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -117,6 +124,7 @@ public class ConnectionResource {
 
   @POST
   @Path("{target}")
+  @Operation(summary = "Connect this entity to another, named by uuid")
   public byte[] connectByUuid(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -129,6 +137,7 @@ public class ConnectionResource {
 
   @POST
   @Path("{targetCollection}/{target}")
+  @Operation(summary = "Connect this entity to another entity of a collection")
   public byte[] connect(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -142,6 +151,7 @@ public class ConnectionResource {
 
   @DELETE
   @Path("{target}")
+  @Operation(summary = "Remove a connection to an entity named by uuid")
   public byte[] disconnectByUuid(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -154,6 +164,7 @@ public class ConnectionResource {
 
   @DELETE
   @Path("{targetCollection}/{target}")
+  @Operation(summary = "Remove a connection to an entity of a collection")
   public byte[] disconnect(
       @PathParam("org") String org,
       @PathParam("app") String app,

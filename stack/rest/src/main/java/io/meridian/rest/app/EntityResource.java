@@ -16,6 +16,9 @@ import io.meridian.core.entity.WriteOptions;
 import io.meridian.core.identity.user.UserService;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
+import io.meridian.rest.openapi.ApiBody;
+import io.meridian.rest.openapi.ApiPart;
+import io.swagger.v3.oas.annotations.Operation;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
@@ -38,6 +41,7 @@ import java.util.List;
  * collection segment may carry Usergrid's matrix parameters ({@code /users;ql=...;limit=5}). A
  * singleton; what it needs of the request beyond its parameters comes from the request info.
  */
+@ApiPart(id = "entity", tag = "Entities", guests = true)
 @Path("/{org}/{app}/{collection}")
 @Produces(MediaType.APPLICATION_JSON)
 public class EntityResource {
@@ -66,6 +70,7 @@ public class EntityResource {
   }
 
   @GET
+  @Operation(summary = "List a collection (newest first) or query it")
   public byte[] query(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -85,6 +90,8 @@ public class EntityResource {
 
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Create one entity, or up to 1,000 from an array")
+  @ApiBody(value = "EntityBatch")
   public byte[] create(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -119,6 +126,8 @@ public class EntityResource {
   /** Merges the body into every entity the query selects, at most {@code limit} of them. */
   @PUT
   @Consumes(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Merge the body into every entity a query selects (at most `limit`)")
+  @ApiBody(value = "EntityProperties")
   public byte[] updateMatching(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -151,6 +160,7 @@ public class EntityResource {
 
   /** Deletes every entity the query selects, at most {@code limit} of them. */
   @DELETE
+  @Operation(summary = "Delete every entity a query selects (at most `limit`)")
   public byte[] deleteMatching(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -178,6 +188,9 @@ public class EntityResource {
    */
   @GET
   @Path("{entity}")
+  @Operation(
+      summary =
+          "One entity by uuid or name; after matrix parameters, the entities connected under a verb to those a query selects")
   public byte[] get(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -213,6 +226,8 @@ public class EntityResource {
   @PUT
   @Path("{entity}")
   @Consumes(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Merge the body into an entity, creating it by name if missing")
+  @ApiBody(value = "EntityProperties")
   public byte[] update(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -237,6 +252,7 @@ public class EntityResource {
 
   @DELETE
   @Path("{entity}")
+  @Operation(summary = "Delete an entity")
   public byte[] delete(
       @PathParam("org") String org,
       @PathParam("app") String app,

@@ -13,6 +13,9 @@ import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.QueryPage;
 import io.meridian.core.geo.Locations;
 import io.meridian.rest.api.JsonBodies;
+import io.meridian.rest.openapi.ApiBody;
+import io.meridian.rest.openapi.ApiPart;
+import io.swagger.v3.oas.annotations.Operation;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.HeaderParam;
@@ -30,6 +33,7 @@ import java.util.Set;
  * The batch point lookup, {@code POST /{coll}/_contains}: the fences containing each of many points
  * in one request. It reads, so the access filter authorises it as a read of the collection.
  */
+@ApiPart(id = "fences", tag = "Geo", guests = true)
 @Path("/{org}/{app}/{collection}/_contains")
 @Produces(MediaType.APPLICATION_JSON)
 public class FenceLookupResource {
@@ -57,6 +61,8 @@ public class FenceLookupResource {
    */
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
+  @Operation(summary = "For each point, the fences of the collection that contain it")
+  @ApiBody(value = "PointLookup")
   public byte[] containsEach(
       @PathParam("org") String org,
       @PathParam("app") String app,

@@ -21,6 +21,10 @@ import io.meridian.core.identity.token.TokenService;
 import io.meridian.core.identity.user.UserService;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
+import io.meridian.rest.openapi.ApiBody;
+import io.meridian.rest.openapi.ApiPart;
+import io.meridian.rest.openapi.ApiPaths;
+import io.swagger.v3.oas.annotations.Operation;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -43,6 +47,7 @@ import java.util.UUID;
  * /groups/{g}/users/{u}}, {@code /roles/{r}/users/{u}} and their reverses). The access filter lets
  * only administrators change permissions and memberships; this class checks the rest.
  */
+@ApiPart(id = "identity", tag = "Identity", guests = true)
 @Path(
     "/{org}/{app}/{collection: (?i:users?|groups?|roles?)}/{entity}"
         + "/{verb: password|revoketokens|revoketoken|roles|groups|permissions|users}")
@@ -76,7 +81,20 @@ public class IdentityResource {
     this.bodies = bodies;
   }
 
+  /** password, revoketokens, revoketoken, or a new permission. */
+  @ApiPaths({
+    "/{org}/{app}/users/{entity}/roles",
+    "/{org}/{app}/users/{entity}/groups",
+    "/{org}/{app}/users/{entity}/permissions",
+    "/{org}/{app}/groups/{entity}/users",
+    "/{org}/{app}/groups/{entity}/roles",
+    "/{org}/{app}/groups/{entity}/permissions",
+    "/{org}/{app}/roles/{entity}/users",
+    "/{org}/{app}/roles/{entity}/groups",
+    "/{org}/{app}/roles/{entity}/permissions"
+  })
   @GET
+  @Operation(summary = "A user's, group's or role's roles, groups, users or permissions")
   public byte[] list(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -95,8 +113,17 @@ public class IdentityResource {
     return Responses.envelope("get", application, path).entities(Responses.json(members)).toJson();
   }
 
-  /** password, revoketokens, revoketoken, or a new permission. */
+  @ApiPaths({
+    "/{org}/{app}/users/{entity}/password",
+    "/{org}/{app}/users/{entity}/revoketokens",
+    "/{org}/{app}/users/{entity}/revoketoken",
+    "/{org}/{app}/users/{entity}/permissions",
+    "/{org}/{app}/groups/{entity}/permissions",
+    "/{org}/{app}/roles/{entity}/permissions"
+  })
   @POST
+  @Operation(summary = "Change a user's password, revoke its tokens, or grant a permission")
+  @ApiBody(value = "IdentityChange", form = true)
   public byte[] post(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -151,7 +178,18 @@ public class IdentityResource {
     }
   }
 
+  /** Revokes a permission: {@code ?permission=get,put:/things/*}. */
+  @ApiPaths({
+    "/{org}/{app}/users/{entity}/password",
+    "/{org}/{app}/users/{entity}/revoketokens",
+    "/{org}/{app}/users/{entity}/revoketoken",
+    "/{org}/{app}/users/{entity}/permissions",
+    "/{org}/{app}/groups/{entity}/permissions",
+    "/{org}/{app}/roles/{entity}/permissions"
+  })
   @PUT
+  @Operation(summary = "The same as POST")
+  @ApiBody(value = "IdentityChange", form = true)
   public byte[] put(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -165,8 +203,13 @@ public class IdentityResource {
     return post(org, app, collection, entity, verb, token, contentType, contentLength, body);
   }
 
-  /** Revokes a permission: {@code ?permission=get,put:/things/*}. */
+  @ApiPaths({
+    "/{org}/{app}/users/{entity}/permissions",
+    "/{org}/{app}/groups/{entity}/permissions",
+    "/{org}/{app}/roles/{entity}/permissions"
+  })
   @DELETE
+  @Operation(summary = "Revoke a permission: `?permission=get,put:/things/*`")
   public byte[] revokePermission(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -189,8 +232,17 @@ public class IdentityResource {
         .toJson();
   }
 
+  @ApiPaths({
+    "/{org}/{app}/users/{entity}/roles/{member}",
+    "/{org}/{app}/users/{entity}/groups/{member}",
+    "/{org}/{app}/groups/{entity}/users/{member}",
+    "/{org}/{app}/groups/{entity}/roles/{member}",
+    "/{org}/{app}/roles/{entity}/users/{member}",
+    "/{org}/{app}/roles/{entity}/groups/{member}"
+  })
   @POST
   @Path("{member}")
+  @Operation(summary = "Add a membership: a user to a group or role, a group to a role")
   public byte[] join(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -201,8 +253,17 @@ public class IdentityResource {
     return membership(org, app, collection, entity, verb, member, true);
   }
 
+  @ApiPaths({
+    "/{org}/{app}/users/{entity}/roles/{member}",
+    "/{org}/{app}/users/{entity}/groups/{member}",
+    "/{org}/{app}/groups/{entity}/users/{member}",
+    "/{org}/{app}/groups/{entity}/roles/{member}",
+    "/{org}/{app}/roles/{entity}/users/{member}",
+    "/{org}/{app}/roles/{entity}/groups/{member}"
+  })
   @DELETE
   @Path("{member}")
+  @Operation(summary = "Remove a membership")
   public byte[] leave(
       @PathParam("org") String org,
       @PathParam("app") String app,

@@ -10,6 +10,9 @@ import io.meridian.rest.access.TokenRequest;
 import io.meridian.rest.access.TokenResponses;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.api.RequestInfo;
+import io.meridian.rest.openapi.ApiBody;
+import io.meridian.rest.openapi.ApiPart;
+import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -26,6 +29,7 @@ import java.io.InputStream;
  * {@code /{org}/{app}/token}: app users sign in with a password, and an application (or its
  * organization) with its client credentials. GET with query parameters works too, as in Usergrid.
  */
+@ApiPart(id = "token", tag = "Identity", guests = true)
 @Path("/{org}/{app}/token")
 @Produces(MediaType.APPLICATION_JSON)
 public class TokenResource {
@@ -40,6 +44,8 @@ public class TokenResource {
   }
 
   @POST
+  @Operation(summary = "Sign in to the application: an app user's password, or client credentials")
+  @ApiBody(value = "TokenRequest", form = true)
   public byte[] post(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -51,6 +57,7 @@ public class TokenResource {
   }
 
   @GET
+  @Operation(summary = "Sign in with the grant as query parameters (as Usergrid allows)")
   public byte[] get(
       @PathParam("org") String org,
       @PathParam("app") String app,

@@ -16,6 +16,9 @@ import io.meridian.rest.access.TokenRequest;
 import io.meridian.rest.access.TokenResponses;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.api.RequestInfo;
+import io.meridian.rest.openapi.ApiBody;
+import io.meridian.rest.openapi.ApiPart;
+import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -33,6 +36,7 @@ import java.io.InputStream;
  * {@code /management}: admins and the superuser sign in ({@code /token}), see themselves ({@code
  * /me}), change their password and revoke their tokens ({@code /users/{user}/...}).
  */
+@ApiPart(id = "admin", tag = "Management")
 @Path("/management")
 @Produces(MediaType.APPLICATION_JSON)
 public class ManagementResource {
@@ -51,6 +55,8 @@ public class ManagementResource {
 
   @POST
   @Path("token")
+  @Operation(summary = "Sign in as an admin or the superuser")
+  @ApiBody(value = "TokenRequest", form = true)
   public byte[] token(
       @HeaderParam("Content-Type") String contentType,
       @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
@@ -61,6 +67,7 @@ public class ManagementResource {
 
   @GET
   @Path("token")
+  @Operation(summary = "Sign in with the grant as query parameters")
   public byte[] tokenByQuery(@Context HttpServletRequest servlet) {
     return token(Json.object(), servlet);
   }
@@ -92,6 +99,7 @@ public class ManagementResource {
 
   @GET
   @Path("me")
+  @Operation(summary = "The signed-in admin")
   public byte[] me() {
     AdminUser admin = signedInAdmin();
     return ManagementJson.envelope("get admin user")
@@ -101,6 +109,7 @@ public class ManagementResource {
 
   @GET
   @Path("users/{user}")
+  @Operation(summary = "An admin, by uuid, username or email")
   public byte[] admin(@PathParam("user") String user) {
     AdminUser admin = self(user);
     return ManagementJson.envelope("get admin user")
@@ -111,6 +120,8 @@ public class ManagementResource {
   /** {@code {oldpassword, newpassword}}; revokes the admin's tokens. */
   @PUT
   @Path("users/{user}/password")
+  @Operation(summary = "Change an admin's password (revokes its tokens)")
+  @ApiBody(value = "PasswordChange", form = true)
   public byte[] password(
       @PathParam("user") String user,
       @HeaderParam("Content-Type") String contentType,
@@ -125,6 +136,7 @@ public class ManagementResource {
 
   @PUT
   @Path("users/{user}/revoketokens")
+  @Operation(summary = "Revoke every token of an admin")
   public byte[] revokeTokens(@PathParam("user") String user) {
     AdminUser admin = self(user);
     tokens.revokeAll(admin.id());
@@ -133,6 +145,7 @@ public class ManagementResource {
 
   @POST
   @Path("users/{user}/revoketokens")
+  @Operation(summary = "Revoke every token of an admin (as PUT)")
   public byte[] revokeTokensByPost(@PathParam("user") String user) {
     return revokeTokens(user);
   }

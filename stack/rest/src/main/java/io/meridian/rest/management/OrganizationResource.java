@@ -14,6 +14,9 @@ import io.meridian.core.identity.admin.Organization;
 import io.meridian.core.identity.token.ClientCredentials;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
+import io.meridian.rest.openapi.ApiBody;
+import io.meridian.rest.openapi.ApiPart;
+import io.swagger.v3.oas.annotations.Operation;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -32,6 +35,7 @@ import java.io.InputStream;
  * applications, client credentials and admins. Everything below an organization is for its admins,
  * its own client credentials and the superuser.
  */
+@ApiPart(id = "organization", tag = "Management")
 @Path("/management/{organizations: orgs|organizations}")
 @Produces(MediaType.APPLICATION_JSON)
 public class OrganizationResource {
@@ -56,6 +60,8 @@ public class OrganizationResource {
 
   /** {@code {organization, username, name, email, password}}: an organization and its owner. */
   @POST
+  @Operation(summary = "Register an organization with its first admin")
+  @ApiBody(value = "NewOrganization", form = true)
   public byte[] register(
       @HeaderParam("Content-Type") String contentType,
       @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
@@ -90,6 +96,7 @@ public class OrganizationResource {
 
   @GET
   @Path("{org}")
+  @Operation(summary = "An organization and its applications")
   public byte[] organization(@PathParam("org") String org) {
     Organization organization = administered(org);
     return ManagementJson.envelope("get organization")
@@ -101,6 +108,7 @@ public class OrganizationResource {
 
   @GET
   @Path("{org}/{apps: apps|applications}")
+  @Operation(summary = "An organization's applications")
   public byte[] applications(@PathParam("org") String org) {
     Organization organization = administered(org);
     return ManagementJson.envelope("get organization application")
@@ -111,6 +119,8 @@ public class OrganizationResource {
   /** {@code {"name": "app"}}: a new application with Usergrid's default roles. */
   @POST
   @Path("{org}/{apps: apps|applications}")
+  @Operation(summary = "Create an application")
+  @ApiBody(value = "NewApplication", form = true)
   public byte[] createApplication(
       @PathParam("org") String org,
       @HeaderParam("Content-Type") String contentType,
@@ -126,6 +136,7 @@ public class OrganizationResource {
 
   @GET
   @Path("{org}/{apps: apps|applications}/{app}")
+  @Operation(summary = "An application")
   public byte[] application(@PathParam("org") String org, @PathParam("app") String app) {
     Organization organization = administered(org);
     return ManagementJson.envelope("get application")
@@ -136,6 +147,9 @@ public class OrganizationResource {
   /** Needs {@code confirm_application_identifier} set to the application's name or uuid. */
   @DELETE
   @Path("{org}/{apps: apps|applications}/{app}")
+  @Operation(
+      summary =
+          "Delete an application and all its data: `?confirm_application_identifier=<its uuid or name>`")
   public byte[] deleteApplication(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -150,6 +164,7 @@ public class OrganizationResource {
 
   @GET
   @Path("{org}/credentials")
+  @Operation(summary = "The organization's client credentials")
   public byte[] organizationCredentials(@PathParam("org") String org) {
     Organization organization = administered(org);
     return credentials(
@@ -158,6 +173,7 @@ public class OrganizationResource {
 
   @POST
   @Path("{org}/credentials")
+  @Operation(summary = "New organization client credentials (the old ones stop working)")
   public byte[] regenerateOrganizationCredentials(@PathParam("org") String org) {
     Organization organization = administered(org);
     credentials.regenerate(organization.id());
@@ -167,6 +183,7 @@ public class OrganizationResource {
 
   @GET
   @Path("{org}/{apps: apps|applications}/{app}/credentials")
+  @Operation(summary = "The application's client credentials")
   public byte[] applicationCredentials(@PathParam("org") String org, @PathParam("app") String app) {
     ApplicationRef application = management.application(administered(org), app);
     return credentials(
@@ -175,6 +192,7 @@ public class OrganizationResource {
 
   @POST
   @Path("{org}/{apps: apps|applications}/{app}/credentials")
+  @Operation(summary = "New application client credentials (the old ones stop working)")
   public byte[] regenerateApplicationCredentials(
       @PathParam("org") String org, @PathParam("app") String app) {
     ApplicationRef application = management.application(administered(org), app);
@@ -185,6 +203,7 @@ public class OrganizationResource {
 
   @GET
   @Path("{org}/users")
+  @Operation(summary = "The organization's admins")
   public byte[] admins(@PathParam("org") String org) {
     Organization organization = administered(org);
     var admins = Json.MAPPER.createArrayNode();
@@ -197,6 +216,8 @@ public class OrganizationResource {
   /** {@code {username, email, name, password}}: a new admin of this organization. */
   @POST
   @Path("{org}/users")
+  @Operation(summary = "Create an admin in the organization")
+  @ApiBody(value = "NewAdmin", form = true)
   public byte[] addNewAdmin(
       @PathParam("org") String org,
       @HeaderParam("Content-Type") String contentType,
@@ -220,6 +241,7 @@ public class OrganizationResource {
   /** Adds an existing admin (by uuid, username or email) to this organization. */
   @PUT
   @Path("{org}/users/{user}")
+  @Operation(summary = "Add an existing admin to the organization")
   public byte[] addAdmin(@PathParam("org") String org, @PathParam("user") String user) {
     Organization organization = administered(org);
     AdminUser admin = management.admin(user);
@@ -231,6 +253,7 @@ public class OrganizationResource {
 
   @DELETE
   @Path("{org}/users/{user}")
+  @Operation(summary = "Remove an admin from the organization")
   public byte[] removeAdmin(@PathParam("org") String org, @PathParam("user") String user) {
     Organization organization = administered(org);
     AdminUser admin = management.admin(user);

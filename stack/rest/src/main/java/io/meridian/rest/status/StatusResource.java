@@ -6,6 +6,11 @@ import com.datastax.oss.driver.api.core.metadata.NodeState;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.common.Json;
 import io.meridian.core.index.EntityIndex;
+import io.meridian.rest.openapi.ApiPart;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -20,6 +25,7 @@ import java.util.concurrent.TimeUnit;
  * Health for people ({@code /status}: state of this node and of its stores) and for load balancers
  * ({@code /lb-status}: 200 while this node can serve, else 503, no body, no I/O).
  */
+@ApiPart(id = "status", tag = "Status")
 @Path("/")
 public class StatusResource {
   private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
@@ -37,6 +43,15 @@ public class StatusResource {
   @GET
   @Path("status")
   @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Health of this node and its stores")
+  @ApiResponse(
+      responseCode = "200",
+      description = "Cassandra answers (`status` ok, or degraded without Elasticsearch)",
+      content = @Content(schema = @Schema(ref = "#/components/schemas/Status")))
+  @ApiResponse(
+      responseCode = "503",
+      description = "Cassandra does not answer",
+      content = @Content(schema = @Schema(ref = "#/components/schemas/Status")))
   public Response status() {
     long started = System.nanoTime();
     CompletableFuture<Boolean> cassandra = cassandraAnswers();
@@ -62,6 +77,9 @@ public class StatusResource {
    */
   @GET
   @Path("lb-status")
+  @Operation(summary = "Whether this node can serve (for load balancers): 200 or 503, no body")
+  @ApiResponse(responseCode = "200", description = "This node can serve")
+  @ApiResponse(responseCode = "503", description = "This node has no connection to Cassandra")
   public Response lbStatus() {
     boolean up =
         session.getMetadata().getNodes().values().stream()

@@ -11,6 +11,8 @@ import io.meridian.core.common.MeridianException;
 import io.meridian.core.rebuild.IndexRebuilder;
 import io.meridian.core.rebuild.RebuildJob;
 import io.meridian.rest.api.Envelope;
+import io.meridian.rest.openapi.ApiPart;
+import io.swagger.v3.oas.annotations.Operation;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -25,6 +27,7 @@ import java.util.UUID;
  * {@code /system/index/rebuild/{org}/{app}}: rebuild an application's index from Cassandra while it
  * keeps serving ({@code POST}), and follow its progress from any node ({@code GET}).
  */
+@ApiPart(id = "rebuild", tag = "System")
 @Path("/system/index/rebuild/{org}/{app}")
 @Produces(MediaType.APPLICATION_JSON)
 public class IndexRebuildResource {
@@ -40,6 +43,7 @@ public class IndexRebuildResource {
 
   /** 202 with the job started (or the one already running for the application). */
   @POST
+  @Operation(summary = "Start rebuilding an application's index from Cassandra (superuser)")
   public Response start(@PathParam("org") String org, @PathParam("app") String app) {
     ApplicationRef application = applications.require(org, app);
     RebuildJob job = rebuilder.start(application);
@@ -51,6 +55,7 @@ public class IndexRebuildResource {
 
   /** The application's recent rebuilds, newest first. */
   @GET
+  @Operation(summary = "An application's index rebuilds, newest first (superuser)")
   public byte[] list(@PathParam("org") String org, @PathParam("app") String app) {
     ApplicationRef application = applications.require(org, app);
     ArrayNode jobs = Json.MAPPER.createArrayNode();
@@ -60,6 +65,7 @@ public class IndexRebuildResource {
 
   @GET
   @Path("{job}")
+  @Operation(summary = "One index rebuild and its progress (superuser)")
   public byte[] get(
       @PathParam("org") String org, @PathParam("app") String app, @PathParam("job") String job) {
     ApplicationRef application = applications.require(org, app);

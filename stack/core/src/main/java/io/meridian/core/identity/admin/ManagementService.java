@@ -26,7 +26,16 @@ import java.util.regex.Pattern;
  */
 public final class ManagementService {
   /** Names that are the first segment of other paths, so no organization may take them. */
-  private static final Set<String> RESERVED = Set.of("management", "system", "status", "lb-status");
+  private static final Set<String> RESERVED =
+      Set.of(
+          "management",
+          "system",
+          "status",
+          "lb-status",
+          "docs",
+          "metrics",
+          "openapi.json",
+          "openapi.yaml");
 
   private static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.@+-]{0,127}");
 
