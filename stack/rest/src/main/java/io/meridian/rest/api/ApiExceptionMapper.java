@@ -58,10 +58,12 @@ public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
           ErrorCode.STORAGE_UNAVAILABLE, "The data store is unavailable; retry in a moment");
     }
     RequestInfo request = RequestInfo.currentOrNull();
+    // The raw path only: the query string may hold an access_token, and the raw path cannot hold a
+    // line break that would forge a log line.
     LOG.error(
         "Unexpected failure serving {} {}",
         request == null ? "?" : request.method(),
-        request == null ? "?" : request.uri().getRequestUri(),
+        request == null ? "?" : request.uri().getRequestUri().getRawPath(),
         failure);
     return respond(ErrorCode.INTERNAL_ERROR, "An unexpected error occurred");
   }
