@@ -30,6 +30,7 @@ import io.meridian.rest.config.GeoProperties;
 import io.meridian.rest.config.IdentityProperties;
 import io.meridian.rest.management.ManagementResource;
 import io.meridian.rest.management.OrganizationResource;
+import io.meridian.rest.request.RouteCapture;
 import io.meridian.rest.status.StatusResource;
 import io.meridian.rest.system.IndexRebuildResource;
 import org.glassfish.hk2.utilities.binding.AbstractBinder;
@@ -73,6 +74,7 @@ public class JerseyConfig extends ResourceConfig {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
     register(new AccessFilter(tokens, credentials, applications, access, feed));
+    register(RouteCapture.class);
     register(ApiExceptionMapper.class);
     StatusResource status =
         new StatusResource(
