@@ -25,9 +25,12 @@ import io.meridian.rest.app.EntityResource;
 import io.meridian.rest.app.FenceLookupResource;
 import io.meridian.rest.app.IdentityResource;
 import io.meridian.rest.app.TokenResource;
+import io.meridian.rest.config.CorsProperties;
 import io.meridian.rest.config.EmbeddedProperties;
 import io.meridian.rest.config.GeoProperties;
 import io.meridian.rest.config.IdentityProperties;
+import io.meridian.rest.cors.CorsFilter;
+import io.meridian.rest.cors.CorsPolicy;
 import io.meridian.rest.management.ManagementResource;
 import io.meridian.rest.management.OrganizationResource;
 import io.meridian.rest.request.RouteCapture;
@@ -70,10 +73,13 @@ public class JerseyConfig extends ResourceConfig {
       EmbeddedProperties embedded,
       GeoIndexes geo,
       GeoProperties geoProperties,
-      ObjectProvider<BuildProperties> build) {
+      ObjectProvider<BuildProperties> build,
+      CorsProperties cors) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
     register(new AccessFilter(tokens, credentials, applications, access, feed));
+    register(
+        new CorsFilter(CorsPolicy.of(cors.allowedOrigins(), cors.allowedHeaders()), cors.maxAge()));
     register(RouteCapture.class);
     register(ApiExceptionMapper.class);
     StatusResource status =
