@@ -6,6 +6,7 @@ import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.common.RetryLaterException;
+import io.meridian.rest.request.RequestIds;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -19,9 +20,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The one place where failures become responses, in the Usergrid error format {@code {error,
- * error_description, timestamp, duration}}. Only unexpected failures are logged (they are bugs or
- * outages); client errors are not. A response never carries a stack trace. A refusal that holds for
- * a while says for how long in {@code Retry-After}.
+ * error_description, timestamp, duration, error_id}}; {@code error_id} is the request's id (its
+ * {@code X-Request-Id}), which every log line of the request carries too. Only unexpected failures
+ * are logged here, with their stack trace (they are bugs or outages); every failed request also
+ * gets one line from the request log. A response never carries a stack trace. A refusal that holds
+ * for a while says for how long in {@code Retry-After}.
  */
 public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
   private static final Logger LOG = LoggerFactory.getLogger(ApiExceptionMapper.class);
@@ -58,10 +61,12 @@ public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
           ErrorCode.STORAGE_UNAVAILABLE, "The data store is unavailable; retry in a moment");
     }
     RequestInfo request = RequestInfo.currentOrNull();
+    // The raw path only: the query string may hold an access_token, and the raw path cannot hold a
+    // line break that would forge a log line.
     LOG.error(
         "Unexpected failure serving {} {}",
         request == null ? "?" : request.method(),
-        request == null ? "?" : request.uri().getRequestUri(),
+        request == null ? "?" : request.uri().getRequestUri().getRawPath(),
         failure);
     return respond(ErrorCode.INTERNAL_ERROR, "An unexpected error occurred");
   }
@@ -97,6 +102,10 @@ public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
       json.writeNumberField(
           "timestamp", request == null ? System.currentTimeMillis() : request.startedMillis());
       json.writeNumberField("duration", request == null ? 0 : request.elapsedMillis());
+      String id = RequestIds.current();
+      if (id != null) {
+        json.writeStringField("error_id", id);
+      }
       json.writeEndObject();
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -25,13 +25,17 @@ import io.meridian.rest.app.EntityResource;
 import io.meridian.rest.app.FenceLookupResource;
 import io.meridian.rest.app.IdentityResource;
 import io.meridian.rest.app.TokenResource;
+import io.meridian.rest.config.CorsProperties;
 import io.meridian.rest.config.EmbeddedProperties;
 import io.meridian.rest.config.GeoProperties;
 import io.meridian.rest.config.IdentityProperties;
+import io.meridian.rest.cors.CorsFilter;
+import io.meridian.rest.cors.CorsPolicy;
 import io.meridian.rest.management.ManagementResource;
 import io.meridian.rest.management.OrganizationResource;
 import io.meridian.rest.openapi.ApiDocument;
 import io.meridian.rest.openapi.OpenApiResource;
+import io.meridian.rest.request.RouteCapture;
 import io.meridian.rest.status.StatusResource;
 import io.meridian.rest.system.IndexRebuildResource;
 import java.util.HashSet;
@@ -74,10 +78,14 @@ public class JerseyConfig extends ResourceConfig {
       EmbeddedProperties embedded,
       GeoIndexes geo,
       GeoProperties geoProperties,
-      ObjectProvider<BuildProperties> build) {
+      ObjectProvider<BuildProperties> build,
+      CorsProperties cors) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
     register(new AccessFilter(tokens, credentials, applications, access, feed));
+    register(
+        new CorsFilter(CorsPolicy.of(cors.allowedOrigins(), cors.allowedHeaders()), cors.maxAge()));
+    register(RouteCapture.class);
     register(ApiExceptionMapper.class);
     StatusResource status =
         new StatusResource(

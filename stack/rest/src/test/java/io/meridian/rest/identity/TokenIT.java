@@ -257,11 +257,12 @@ class TokenIT extends MeridianIT {
     assertThat(withoutTiming(unknownUser)).isEqualTo(withoutTiming(wrongPassword));
   }
 
-  /** The error body without its timestamp and duration. */
+  /** The error body without its timestamp, duration and request id. */
   private static JsonNode withoutTiming(Reply reply) {
     ObjectNode body = reply.json().deepCopy();
     body.remove("timestamp");
     body.remove("duration");
+    body.remove("error_id");
     return body;
   }
 

@@ -65,6 +65,12 @@ public final class ApiClient {
     return send(HttpRequest.newBuilder(uri(path)).headers(headers).GET());
   }
 
+  /** Any method without a body, with extra headers, and with this client's token if it has one. */
+  public Reply call(String method, String path, String... headers) {
+    HttpRequest.Builder builder = request(path).method(method, HttpRequest.BodyPublishers.noBody());
+    return send(headers.length == 0 ? builder : builder.headers(headers));
+  }
+
   public Reply post(String path, String json) {
     return send(body("POST", path, json, "application/json"));
   }

@@ -1,0 +1,77 @@
+package io.meridian.rest.request;
+
+import java.util.List;
+
+/**
+ * The route template of a request from the path templates Jersey matched, e.g. {@code
+ * /{org}/{app}/{collection}/{entity}}: logs name the route, never the raw path, which may carry
+ * names and ids of a tenant's data.
+ */
+final class Routes {
+  static final String UNMATCHED = "UNMATCHED";
+
+  private Routes() {}
+
+  /**
+   * Joins the templates Jersey matched, given in its order (the last matched, the resource
+   * method's, first), without the regular expressions of variables: {@code {apps:
+   * apps|applications}} becomes {@code {apps}}. {@link #UNMATCHED} when nothing matched.
+   */
+  static String template(List<String> matchedLastFirst) {
+    if (matchedLastFirst == null || matchedLastFirst.isEmpty()) {
+      return UNMATCHED;
+    }
+    StringBuilder joined = new StringBuilder();
+    for (int i = matchedLastFirst.size() - 1; i >= 0; i--) {
+      joined.append('/');
+      appendWithoutExpressions(joined, matchedLastFirst.get(i));
+    }
+    return withSingleSlashes(joined);
+  }
+
+  private static void appendWithoutExpressions(StringBuilder out, String template) {
+    int i = 0;
+    while (i < template.length()) {
+      char c = template.charAt(i);
+      if (c != '{') {
+        out.append(c);
+        i++;
+        continue;
+      }
+      int close = closingBrace(template, i);
+      String variable = template.substring(i + 1, close);
+      int colon = variable.indexOf(':');
+      out.append('{').append((colon < 0 ? variable : variable.substring(0, colon)).trim());
+      out.append('}');
+      i = close + 1;
+    }
+  }
+
+  /** The brace closing the one at {@code open}; expressions may nest braces ({@code \d{2}}). */
+  private static int closingBrace(String template, int open) {
+    int depth = 0;
+    for (int i = open; i < template.length(); i++) {
+      char c = template.charAt(i);
+      if (c == '{') {
+        depth++;
+      } else if (c == '}' && --depth == 0) {
+        return i;
+      }
+    }
+    return template.length();
+  }
+
+  private static String withSingleSlashes(CharSequence path) {
+    StringBuilder out = new StringBuilder(path.length());
+    for (int i = 0; i < path.length(); i++) {
+      char c = path.charAt(i);
+      if (c != '/' || out.length() == 0 || out.charAt(out.length() - 1) != '/') {
+        out.append(c);
+      }
+    }
+    if (out.length() > 1 && out.charAt(out.length() - 1) == '/') {
+      out.setLength(out.length() - 1);
+    }
+    return out.toString();
+  }
+}
