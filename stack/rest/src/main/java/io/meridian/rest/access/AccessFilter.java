@@ -74,6 +74,9 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     if (PUBLIC.contains(first)) {
       return;
     }
+    if (first.equals("metrics")) {
+      return; // MetricsResource checks its caller: a scrape token is not an access token
+    }
     Principal caller = authenticate(request, segments);
     Caller.set(caller);
     if (first.equals("management")) {

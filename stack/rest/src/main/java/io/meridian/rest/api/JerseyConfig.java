@@ -17,6 +17,7 @@ import io.meridian.core.identity.token.ClientCredentials;
 import io.meridian.core.identity.token.TokenService;
 import io.meridian.core.identity.user.UserService;
 import io.meridian.core.index.EntityIndex;
+import io.meridian.core.index.IndexBacklog;
 import io.meridian.core.rebuild.IndexRebuilder;
 import io.meridian.rest.access.AccessFilter;
 import io.meridian.rest.app.CollectionSettingsResource;
@@ -30,6 +31,7 @@ import io.meridian.rest.config.GeoProperties;
 import io.meridian.rest.config.IdentityProperties;
 import io.meridian.rest.management.ManagementResource;
 import io.meridian.rest.management.OrganizationResource;
+import io.meridian.rest.metrics.ApiMetrics;
 import io.meridian.rest.status.StatusResource;
 import io.meridian.rest.system.IndexRebuildResource;
 import org.glassfish.hk2.utilities.binding.AbstractBinder;
@@ -69,14 +71,17 @@ public class JerseyConfig extends ResourceConfig {
       EmbeddedProperties embedded,
       GeoIndexes geo,
       GeoProperties geoProperties,
+      IndexBacklog backlog,
+      ApiMetrics metrics,
       ObjectProvider<BuildProperties> build) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
     register(new AccessFilter(tokens, credentials, applications, access, feed));
     register(ApiExceptionMapper.class);
+    metrics.registerOn(this);
     StatusResource status =
         new StatusResource(
-            session, index, properties == null ? "development" : properties.getVersion());
+            session, index, backlog, properties == null ? "development" : properties.getVersion());
     EntityResource entityResource =
         new EntityResource(applications, entities, queries, bulk, bodies, users);
     CollectionSettingsResource settingsResource =

@@ -11,6 +11,7 @@ import java.util.Map;
  */
 public final class TestServers {
   public static final String SUPERUSER_PASSWORD = "superuser secret for tests";
+  public static final String SCRAPE_TOKEN = "scrape token for tests";
 
   private TestServers() {}
 
@@ -36,6 +37,7 @@ public final class TestServers {
     properties.put("meridian.identity.open-registration", "true");
     properties.put("meridian.identity.bcrypt-strength", "4");
     properties.put("meridian.identity.superuser-password", SUPERUSER_PASSWORD);
+    properties.put("meridian.metrics.scrape-token", SCRAPE_TOKEN);
     return properties;
   }
 }
