@@ -54,6 +54,9 @@ public class EventFeed<E> implements AutoCloseable {
 
   private volatile boolean started;
 
+  /** Whether a poll has ever succeeded; until then there is no staleness to report. */
+  private volatile boolean polled;
+
   /**
    * @param name names the polling thread ({@code meridian-<name>-feed}) and the feed in messages
    */
@@ -131,6 +134,14 @@ public class EventFeed<E> implements AutoCloseable {
   }
 
   /**
+   * Seconds since the last successful poll started, NaN before the first: how far behind the
+   * cluster this node's view may be (a gauge for operators).
+   */
+  public double secondsSinceLastPoll() {
+    return polled ? (System.nanoTime() - freshAsOfNanos) / 1e9 : Double.NaN;
+  }
+
+  /**
    * Polls on this thread unless another poll is under way, in which case it waits for that one (at
    * most the staleness bound: a poll slower than that cannot make the node fresh anyway).
    */
@@ -176,6 +187,7 @@ public class EventFeed<E> implements AutoCloseable {
     handled.values().removeIf(seen -> seen.isBefore(forget));
     pollListeners.forEach(Runnable::run);
     freshAsOfNanos = startedNanos;
+    polled = true;
   }
 
   private void pollQuietly() {

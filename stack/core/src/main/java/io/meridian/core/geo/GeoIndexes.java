@@ -277,6 +277,25 @@ public final class GeoIndexes implements GeoLookups, EntityWriteObserver, AutoCl
     return Map.of("fences", holder.fences.size(), "points", points == null ? 0 : points.size());
   }
 
+  /** Fences held in memory on this node, over every collection. */
+  public long fenceCount() {
+    long count = 0;
+    for (Held holder : held.values()) {
+      count += holder.fences.size();
+    }
+    return count;
+  }
+
+  /** Points held in memory on this node, over every fully loaded geo-hot collection. */
+  public long pointCount() {
+    long count = 0;
+    for (Held holder : held.values()) {
+      PointIndex<StoredEntity> points = holder.points;
+      count += points == null ? 0 : points.size();
+    }
+    return count;
+  }
+
   // ---- applying ----------------------------------------------------------------------------
 
   private Held holder(Key key) {

@@ -1,5 +1,6 @@
 package io.meridian.core.index;
 
+import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -14,16 +15,23 @@ public final class IndexPipeline {
   private final boolean enabled;
   private final BulkBatcher batcher;
   private final RefreshCoalescer refresher;
+  private final IndexBacklog backlog;
 
   /**
    * @param enabled false leaves all indexing to the repairer (used to test crash recovery)
    */
   public IndexPipeline(
-      EntityIndex index, boolean enabled, int maxConcurrentBulks, int maxBulkSize) {
+      EntityIndex index, boolean enabled, int maxConcurrentBulks, int maxBulkSize, Clock clock) {
     this.index = index;
+    this.backlog = new IndexBacklog(clock);
     this.enabled = enabled;
     this.batcher = new BulkBatcher(index, maxConcurrentBulks, maxBulkSize);
     this.refresher = new RefreshCoalescer(index);
+  }
+
+  /** What this node handed to the index and the index may not hold yet. */
+  public IndexBacklog backlog() {
+    return backlog;
   }
 
   /**
@@ -34,7 +42,9 @@ public final class IndexPipeline {
     if (operations.isEmpty()) {
       return CompletableFuture.completedFuture(true);
     }
+    long second = backlog.handedOver(operations.size());
     if (!enabled || !index.isAvailable()) {
+      backlog.deferred(operations.size());
       return CompletableFuture.completedFuture(false);
     }
     CompletableFuture<?>[] parts =
@@ -43,12 +53,15 @@ public final class IndexPipeline {
         CompletableFuture.allOf(parts)
             .thenApply(
                 ignored -> {
+                  int indexed = 0;
                   for (CompletableFuture<?> part : parts) {
-                    if (!Boolean.TRUE.equals(part.join())) {
-                      return false;
+                    if (Boolean.TRUE.equals(part.join())) {
+                      indexed++;
                     }
                   }
-                  return true;
+                  backlog.indexed(second, indexed);
+                  backlog.deferred(parts.length - indexed);
+                  return indexed == parts.length;
                 });
     if (!visible) {
       return applied;

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -53,6 +54,10 @@ public final class IndexRepairer implements AutoCloseable {
   private final Duration lag;
   private final Duration interval;
   private final String nodeId;
+  private final IndexBacklog backlog;
+  private final LongAdder passes = new LongAdder();
+  private final LongAdder failedRuns = new LongAdder();
+  private final LongAdder repairedTotal = new LongAdder();
   private final ScheduledExecutorService executor =
       Executors.newSingleThreadScheduledExecutor(
           runnable -> {
@@ -90,7 +95,8 @@ public final class IndexRepairer implements AutoCloseable {
       Clock clock,
       Duration lag,
       Duration interval,
-      String nodeId) {
+      String nodeId,
+      IndexBacklog backlog) {
     this.log = log;
     this.lease = lease;
     this.store = store;
@@ -99,6 +105,7 @@ public final class IndexRepairer implements AutoCloseable {
     this.lag = lag;
     this.interval = interval;
     this.nodeId = nodeId;
+    this.backlog = backlog;
   }
 
   public void start() {
@@ -108,16 +115,57 @@ public final class IndexRepairer implements AutoCloseable {
   private void runSafely() {
     try {
       runOnce();
+      settleBacklog();
       if (lastRunFailed) {
         LOG.info("Index repairer is working again");
       }
       lastRunFailed = false;
     } catch (RuntimeException e) {
+      failedRuns.increment();
       if (!lastRunFailed) {
         LOG.warn("Index repairer could not run, will retry: {}", e.toString());
       }
       lastRunFailed = true;
     }
+  }
+
+  /**
+   * Tells this node's {@link IndexBacklog} which of its changes are indexed by now. The node that
+   * ran the pass knows; the others read the checkpoints, and only while a change waits that is old
+   * enough to lie behind them, so a node whose writes are all indexed reads nothing.
+   */
+  private void settleBacklog() {
+    if (completedThrough != Long.MIN_VALUE) {
+      backlog.verifiedBefore(log.bucketEnd(completedThrough));
+    }
+    OptionalLong oldest = backlog.oldestMillis();
+    if (oldest.isEmpty() || oldest.getAsLong() > clock.millis() - lag.toMillis()) {
+      return;
+    }
+    long firstUnfinished = Long.MAX_VALUE;
+    for (int shard = 0; shard < log.shards(); shard++) {
+      OptionalLong checkpoint = log.checkpoint(CONSUMER, shard);
+      if (checkpoint.isEmpty()) {
+        return;
+      }
+      firstUnfinished = Math.min(firstUnfinished, checkpoint.getAsLong());
+    }
+    backlog.verifiedBefore(log.bucketEnd(firstUnfinished - 1));
+  }
+
+  /** Passes this node ran over the change log (as the lease holder) since it started. */
+  public long passes() {
+    return passes.sum();
+  }
+
+  /** Runs that failed (Cassandra or the index unavailable, lease lost) since this node started. */
+  public long failedRuns() {
+    return failedRuns.sum();
+  }
+
+  /** Entities this node's passes (re)indexed because the index lacked them or held them stale. */
+  public long repaired() {
+    return repairedTotal.sum();
   }
 
   /**
@@ -166,7 +214,9 @@ public final class IndexRepairer implements AutoCloseable {
         open = open.stream().filter(ShardBacklog::hasNext).toList();
       }
       renewLease();
-      repaired += repair(chunk, pass);
+      int chunkRepaired = repair(chunk, pass);
+      repaired += chunkRepaired;
+      repairedTotal.add(chunkRepaired); // counted as it happens: a later chunk may fail
       inParallel(List.copyOf(gave), ShardBacklog::saveRead, pass.changeLog);
     }
     // Shards without entries move on too, so the next pass reads from here. A checkpoint ahead of
@@ -179,6 +229,7 @@ public final class IndexRepairer implements AutoCloseable {
         },
         pass.changeLog);
     completedThrough = lastSafeBucket;
+    passes.increment();
     if (repaired > 0) {
       LOG.info(
           "Index repairer indexed {} entities the index lacked or held stale; {}", repaired, pass);

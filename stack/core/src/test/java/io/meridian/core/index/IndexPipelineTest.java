@@ -3,6 +3,10 @@ package io.meridian.core.index;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.meridian.core.common.MutableClock;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -20,7 +24,7 @@ class IndexPipelineTest {
   @Test
   void operations_arriving_while_a_bulk_is_in_flight_share_the_next_bulk() {
     RecordingIndex index = new RecordingIndex();
-    IndexPipeline pipeline = new IndexPipeline(index, true, 1, 1000);
+    IndexPipeline pipeline = new IndexPipeline(index, true, 1, 1000, Clock.systemUTC());
 
     CompletableFuture<Boolean> first = pipeline.index(List.of(upsert()), false);
     List<CompletableFuture<Boolean>> later = new ArrayList<>();
@@ -41,7 +45,7 @@ class IndexPipelineTest {
   @Test
   void a_failed_operation_reports_false_and_the_others_true() {
     RecordingIndex index = new RecordingIndex();
-    IndexPipeline pipeline = new IndexPipeline(index, true, 2, 1000);
+    IndexPipeline pipeline = new IndexPipeline(index, true, 2, 1000, Clock.systemUTC());
     IndexOperation failing = upsert();
 
     CompletableFuture<Boolean> bad = pipeline.index(List.of(failing), false);
@@ -56,7 +60,7 @@ class IndexPipelineTest {
   @Test
   void visible_writes_wait_for_a_refresh_that_started_after_they_were_indexed() {
     RecordingIndex index = new RecordingIndex();
-    IndexPipeline pipeline = new IndexPipeline(index, true, 2, 1000);
+    IndexPipeline pipeline = new IndexPipeline(index, true, 2, 1000, Clock.systemUTC());
 
     CompletableFuture<Boolean> write = pipeline.index(List.of(upsert()), true);
     index.completeBulk(0, List.of());
@@ -71,7 +75,7 @@ class IndexPipelineTest {
   @Test
   void writers_arriving_during_a_refresh_share_the_next_one() {
     RecordingIndex index = new RecordingIndex();
-    IndexPipeline pipeline = new IndexPipeline(index, true, 4, 1000);
+    IndexPipeline pipeline = new IndexPipeline(index, true, 4, 1000, Clock.systemUTC());
     CompletableFuture<Boolean> first = pipeline.index(List.of(upsert()), true);
     index.completeBulk(0, List.of());
 
@@ -96,7 +100,7 @@ class IndexPipelineTest {
   void gives_up_at_once_while_the_index_is_unavailable() {
     RecordingIndex index = new RecordingIndex();
     index.available = false;
-    IndexPipeline pipeline = new IndexPipeline(index, true, 2, 1000);
+    IndexPipeline pipeline = new IndexPipeline(index, true, 2, 1000, Clock.systemUTC());
 
     assertThat(pipeline.index(List.of(upsert()), true)).isCompletedWithValue(false);
     assertThat(index.bulks).isEmpty();
@@ -105,12 +109,37 @@ class IndexPipelineTest {
   @Test
   void a_failing_refresh_reports_false_without_throwing() {
     RecordingIndex index = new RecordingIndex();
-    IndexPipeline pipeline = new IndexPipeline(index, true, 2, 1000);
+    IndexPipeline pipeline = new IndexPipeline(index, true, 2, 1000, Clock.systemUTC());
 
     CompletableFuture<Boolean> write = pipeline.index(List.of(upsert()), true);
     index.completeBulk(0, List.of());
     index.pendingRefreshes.get(0).completeExceptionally(new IllegalStateException("down"));
 
     assertThat(write).isCompletedWithValue(false);
+  }
+
+  @Test
+  void the_backlog_holds_changes_until_the_fast_path_or_the_repairer_indexed_them() {
+    MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    RecordingIndex index = new RecordingIndex();
+    IndexPipeline pipeline = new IndexPipeline(index, true, 2, 1000, clock);
+    IndexOperation failing = upsert();
+
+    pipeline.index(List.of(failing, upsert()), false);
+    clock.advance(Duration.ofSeconds(3));
+    assertThat(pipeline.backlog().pending()).isEqualTo(2);
+    assertThat(pipeline.backlog().lagSeconds()).isEqualTo(3);
+
+    index.completeBulk(0, List.of(failing.entityId()));
+    index.completeBulk(1, List.of());
+    assertThat(pipeline.backlog().pending()).isEqualTo(1);
+    assertThat(pipeline.backlog().indexedTotal()).isEqualTo(1);
+    assertThat(pipeline.backlog().deferredTotal()).isEqualTo(1);
+
+    pipeline.backlog().verifiedBefore(clock.millis() - 3000);
+    assertThat(pipeline.backlog().pending()).isEqualTo(1);
+    pipeline.backlog().verifiedBefore(clock.millis());
+    assertThat(pipeline.backlog().pending()).isZero();
+    assertThat(pipeline.backlog().lagSeconds()).isZero();
   }
 }

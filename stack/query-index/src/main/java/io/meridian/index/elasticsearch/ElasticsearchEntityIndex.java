@@ -22,6 +22,9 @@ import io.meridian.core.index.IndexQuery;
 import io.meridian.core.index.IndexResult;
 import io.meridian.core.index.IndexUnavailableException;
 import io.meridian.core.index.SearchHits;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -48,7 +51,7 @@ import org.slf4j.LoggerFactory;
  * entities over as Jackson 2 {@link ObjectNode}s: documents serialise without conversion, and the
  * client's optional Jackson 3 dependency is excluded from the build.
  */
-public final class ElasticsearchEntityIndex implements EntityIndex, AutoCloseable {
+public final class ElasticsearchEntityIndex implements EntityIndex, MeterBinder, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ElasticsearchEntityIndex.class);
 
   private final ElasticsearchIndexConfig config;
@@ -60,6 +63,9 @@ public final class ElasticsearchEntityIndex implements EntityIndex, AutoCloseabl
 
   /** False until the first successful contact; flipped by every call's outcome. */
   private final AtomicBoolean available = new AtomicBoolean(false);
+
+  /** Latency of the calls; no-ops (an empty composite registry) until {@link #bindTo}. */
+  private volatile CallTimers timers = new CallTimers(new CompositeMeterRegistry());
 
   public ElasticsearchEntityIndex(ElasticsearchIndexConfig config) {
     this.config = config;
@@ -95,6 +101,12 @@ public final class ElasticsearchEntityIndex implements EntityIndex, AutoCloseabl
     return options.build();
   }
 
+  /** Times every call from now on into {@code registry}. */
+  @Override
+  public void bindTo(MeterRegistry registry) {
+    timers = new CallTimers(registry);
+  }
+
   @Override
   public void ensureSchema() {
     try {
@@ -127,8 +139,10 @@ public final class ElasticsearchEntityIndex implements EntityIndex, AutoCloseabl
     }
     // require_alias: if the alias vanished, fail the items instead of letting Elasticsearch
     // auto-create a concrete index with a dynamic (explodable) mapping under the alias's name.
-    return asyncClient
-        .bulk(b -> b.index(config.alias()).requireAlias(true).operations(bulk))
+    return timers
+        .time(
+            CallTimers.Call.BULK,
+            asyncClient.bulk(b -> b.index(config.alias()).requireAlias(true).operations(bulk)))
         .handle(
             (response, failure) -> {
               if (failure != null) {
@@ -170,14 +184,16 @@ public final class ElasticsearchEntityIndex implements EntityIndex, AutoCloseabl
       return CompletableFuture.completedFuture(Map.of());
     }
     List<String> ids = entityIds.stream().map(UUID::toString).distinct().toList();
-    return asyncClient
-        .mget(
-            m ->
-                m.index(config.alias())
-                    .ids(ids)
-                    .storedFields(IndexSchema.DELETED)
-                    .source(s -> s.fetch(false)),
-            ObjectNode.class)
+    return timers
+        .time(
+            CallTimers.Call.VERSIONS,
+            asyncClient.mget(
+                m ->
+                    m.index(config.alias())
+                        .ids(ids)
+                        .storedFields(IndexSchema.DELETED)
+                        .source(s -> s.fetch(false)),
+                ObjectNode.class))
         .handle(
             (response, failure) -> {
               if (failure != null) {
@@ -201,9 +217,8 @@ public final class ElasticsearchEntityIndex implements EntityIndex, AutoCloseabl
 
   @Override
   public CompletionStage<Void> refresh() {
-    return asyncClient
-        .indices()
-        .refresh(r -> r.index(config.alias()))
+    return timers
+        .time(CallTimers.Call.REFRESH, asyncClient.indices().refresh(r -> r.index(config.alias())))
         .handle(
             (response, failure) -> {
               if (failure != null) {
@@ -216,17 +231,23 @@ public final class ElasticsearchEntityIndex implements EntityIndex, AutoCloseabl
 
   @Override
   public SearchHits search(IndexQuery query) {
-    return run(PagedSearch.of(config.alias(), query), "search");
+    return run(PagedSearch.of(config.alias(), query), CallTimers.Call.SEARCH, "search");
   }
 
   @Override
   public SearchHits scan(UUID applicationId, Optional<UUID> after, int size) {
-    return run(PagedSearch.scan(config.alias(), applicationId, after, size), "scan the index");
+    return run(
+        PagedSearch.scan(config.alias(), applicationId, after, size),
+        CallTimers.Call.SCAN,
+        "scan the index");
   }
 
-  private SearchHits run(PagedSearch search, String action) {
+  private SearchHits run(PagedSearch search, CallTimers.Call call, String action) {
+    long started = System.nanoTime();
+    boolean answered = false;
     try {
       SearchResponse<Void> response = client.search(search.request(), Void.class);
+      answered = true;
       available.set(true);
       return search.hits(response);
     } catch (ElasticsearchException e) {
@@ -238,6 +259,8 @@ public final class ElasticsearchEntityIndex implements EntityIndex, AutoCloseabl
       throw failure(e, action);
     } catch (IOException e) {
       throw failure(e, action);
+    } finally {
+      timers.record(call, started, answered);
     }
   }
 

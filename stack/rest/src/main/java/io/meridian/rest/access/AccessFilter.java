@@ -81,6 +81,9 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
         || segments.size() == 2 && first.equals(REFERENCE_FILES)) {
       return;
     }
+    if (first.equals("metrics")) {
+      return; // MetricsResource checks its caller: a scrape token is not an access token
+    }
     Principal caller = authenticate(request, segments);
     Caller.set(caller);
     if (first.equals("management")) {

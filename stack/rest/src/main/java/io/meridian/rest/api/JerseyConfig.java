@@ -17,6 +17,7 @@ import io.meridian.core.identity.token.ClientCredentials;
 import io.meridian.core.identity.token.TokenService;
 import io.meridian.core.identity.user.UserService;
 import io.meridian.core.index.EntityIndex;
+import io.meridian.core.index.IndexBacklog;
 import io.meridian.core.rebuild.IndexRebuilder;
 import io.meridian.rest.access.AccessFilter;
 import io.meridian.rest.app.CollectionSettingsResource;
@@ -33,6 +34,7 @@ import io.meridian.rest.cors.CorsFilter;
 import io.meridian.rest.cors.CorsPolicy;
 import io.meridian.rest.management.ManagementResource;
 import io.meridian.rest.management.OrganizationResource;
+import io.meridian.rest.metrics.ApiMetrics;
 import io.meridian.rest.openapi.ApiDocument;
 import io.meridian.rest.openapi.OpenApiResource;
 import io.meridian.rest.request.RouteCapture;
@@ -78,6 +80,8 @@ public class JerseyConfig extends ResourceConfig {
       EmbeddedProperties embedded,
       GeoIndexes geo,
       GeoProperties geoProperties,
+      IndexBacklog backlog,
+      ApiMetrics metrics,
       ObjectProvider<BuildProperties> build,
       CorsProperties cors) {
     BuildProperties properties = build.getIfAvailable();
@@ -87,9 +91,10 @@ public class JerseyConfig extends ResourceConfig {
         new CorsFilter(CorsPolicy.of(cors.allowedOrigins(), cors.allowedHeaders()), cors.maxAge()));
     register(RouteCapture.class);
     register(ApiExceptionMapper.class);
+    metrics.registerOn(this);
     StatusResource status =
         new StatusResource(
-            session, index, properties == null ? "development" : properties.getVersion());
+            session, index, backlog, properties == null ? "development" : properties.getVersion());
     EntityResource entityResource =
         new EntityResource(applications, entities, queries, bulk, bodies, users);
     CollectionSettingsResource settingsResource =

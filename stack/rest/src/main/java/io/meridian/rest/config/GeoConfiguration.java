@@ -20,18 +20,27 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class GeoConfiguration {
 
+  @Bean
+  CassandraGeoChangeLog geoChangeLog(CqlSession session, IdGenerator ids) {
+    return new CassandraGeoChangeLog(session, ids);
+  }
+
+  /** A bean of its own for its staleness gauge; {@link GeoIndexes} starts and closes it. */
+  @Bean(destroyMethod = "")
+  EventFeed<GeoChange> geoFeed(CassandraGeoChangeLog log, Clock clock, GeoProperties geo) {
+    return new EventFeed<>(
+        "geo", log, clock, geo.feedInterval(), geo.feedLookback(), geo.feedMaxStaleness());
+  }
+
   @Bean(destroyMethod = "close")
   GeoIndexes geoIndexes(
       CqlSession session,
-      IdGenerator ids,
+      CassandraGeoChangeLog log,
+      EventFeed<GeoChange> feed,
       Clock clock,
       EntityStore entities,
       GeoProperties geo,
       AccessFeed accessFeed) {
-    CassandraGeoChangeLog log = new CassandraGeoChangeLog(session, ids);
-    EventFeed<GeoChange> feed =
-        new EventFeed<>(
-            "geo", log, clock, geo.feedInterval(), geo.feedLookback(), geo.feedMaxStaleness());
     GeoIndexes indexes =
         new GeoIndexes(
             new CassandraGeoStore(session),

@@ -159,32 +159,34 @@ class IdentityConfiguration {
   }
 
   @Bean
+  LoginThrottle loginThrottle(CqlSession session, Clock clock, IdentityProperties identity) {
+    IdentityProperties.Throttle throttle = identity.throttle();
+    return new LoginThrottle(
+        new CassandraLoginFailureStore(session),
+        clock,
+        new ThrottlePolicy(
+            throttle.userFreeFailures(),
+            throttle.window(),
+            throttle.baseDelay(),
+            throttle.maxDelay()),
+        new ThrottlePolicy(
+            throttle.addressFreeFailures(),
+            throttle.window(),
+            throttle.baseDelay(),
+            throttle.maxDelay()));
+  }
+
+  @Bean
   AuthService authService(
-      CqlSession session,
       TokenService tokens,
       ClientCredentials clients,
       ManagementService management,
       UserService users,
       PasswordHasher hasher,
-      Clock clock,
+      LoginThrottle logins,
       IdentityProperties identity,
       EmbeddedProperties embedded,
       StartupProgress progress) {
-    IdentityProperties.Throttle throttle = identity.throttle();
-    LoginThrottle logins =
-        new LoginThrottle(
-            new CassandraLoginFailureStore(session),
-            clock,
-            new ThrottlePolicy(
-                throttle.userFreeFailures(),
-                throttle.window(),
-                throttle.baseDelay(),
-                throttle.maxDelay()),
-            new ThrottlePolicy(
-                throttle.addressFreeFailures(),
-                throttle.window(),
-                throttle.baseDelay(),
-                throttle.maxDelay()));
     return new AuthService(
         tokens,
         clients,

@@ -18,6 +18,7 @@ import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.EntityStore;
 import io.meridian.core.geo.GeoIndexes;
 import io.meridian.core.index.EntityIndex;
+import io.meridian.core.index.IndexBacklog;
 import io.meridian.core.index.IndexPipeline;
 import io.meridian.core.index.IndexRepairer;
 import io.meridian.core.query.Cursors;
@@ -67,9 +68,19 @@ class ServiceConfiguration {
   }
 
   @Bean
-  IndexPipeline indexPipeline(EntityIndex index, IndexingProperties indexing) {
+  IndexPipeline indexPipeline(EntityIndex index, IndexingProperties indexing, Clock clock) {
     return new IndexPipeline(
-        index, indexing.fastPathEnabled(), indexing.maxConcurrentBulks(), indexing.maxBulkSize());
+        index,
+        indexing.fastPathEnabled(),
+        indexing.maxConcurrentBulks(),
+        indexing.maxBulkSize(),
+        clock);
+  }
+
+  /** This node's changes the index may not hold yet: for {@code /status} and the metrics. */
+  @Bean
+  IndexBacklog indexBacklog(IndexPipeline pipeline) {
+    return pipeline.backlog();
   }
 
   @Bean
@@ -152,7 +163,8 @@ class ServiceConfiguration {
       EntityStore store,
       EntityIndex index,
       Clock clock,
-      IndexingProperties indexing) {
+      IndexingProperties indexing,
+      IndexBacklog backlog) {
     IndexRepairer repairer =
         new IndexRepairer(
             changeLog,
@@ -162,7 +174,8 @@ class ServiceConfiguration {
             clock,
             indexing.repairLag(),
             indexing.repairInterval(),
-            UUID.randomUUID().toString());
+            UUID.randomUUID().toString(),
+            backlog);
     if (indexing.repairEnabled()) {
       repairer.start();
     }

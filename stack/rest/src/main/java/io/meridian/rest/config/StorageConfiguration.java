@@ -4,10 +4,14 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
 import io.meridian.core.schema.CassandraSchema;
 import io.meridian.index.elasticsearch.ElasticsearchEntityIndex;
 import io.meridian.index.elasticsearch.ElasticsearchIndexConfig;
+import io.meridian.rest.metrics.MetricsProperties;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Bean;
@@ -29,25 +33,43 @@ class StorageConfiguration {
 
   @Bean(destroyMethod = "close")
   CqlSession cqlSession(
-      EmbeddedServices services, CassandraProperties properties, StartupProgress progress) {
+      EmbeddedServices services,
+      CassandraProperties properties,
+      MetricsProperties metrics,
+      MeterRegistry registry,
+      StartupProgress progress) {
     Endpoints endpoints = services.endpoints();
     progress.step("migrating the Cassandra schema (keyspace " + properties.keyspace() + ")");
     // The migrating session keeps no schema metadata: with it, the driver answered each schema
     // change only after its 1 s refresh debounce, which made a fresh keyspace take 33 s to
     // create. CassandraSchema checks agreement itself after every change.
-    try (CqlSession bootstrap = builder(endpoints, properties, false).build()) {
+    try (CqlSession bootstrap = builder(endpoints, properties, null, false).build()) {
       int version =
           CassandraSchema.migrate(bootstrap, properties.keyspace(), properties.replication());
       progress.done(
           "Cassandra keyspace " + properties.keyspace() + " is at schema version " + version);
     }
-    return builder(endpoints, properties, true).withKeyspace(properties.keyspace()).build();
+    return builder(endpoints, properties, metrics.enabled() ? registry : null, true)
+        .withKeyspace(properties.keyspace())
+        .build();
   }
 
+  /**
+   * @param registry where the driver's own meters go ({@code meridian_cassandra_*}); null for none
+   * @param schemaMetadata whether the session keeps the schema's metadata (and waits for its
+   *     refresh after each schema change)
+   */
   private static CqlSessionBuilder builder(
-      Endpoints endpoints, CassandraProperties properties, boolean schemaMetadata) {
+      Endpoints endpoints,
+      CassandraProperties properties,
+      MeterRegistry registry,
+      boolean schemaMetadata) {
+    ProgrammaticDriverConfigLoaderBuilder options = DriverConfigLoader.programmaticBuilder();
+    if (registry != null) {
+      driverMetrics(options);
+    }
     DriverConfigLoader config =
-        DriverConfigLoader.programmaticBuilder()
+        options
             .withBoolean(DefaultDriverOption.METADATA_SCHEMA_ENABLED, schemaMetadata)
             .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, properties.requestTimeout())
             .withDuration(
@@ -76,7 +98,63 @@ class StorageConfiguration {
     for (String contactPoint : endpoints.cassandraContactPoints()) {
       builder.addContactPoint(EmbeddedServices.hostPort(contactPoint));
     }
+    if (registry != null) {
+      builder.withMetricRegistry(registry);
+    }
     return builder;
+  }
+
+  /**
+   * The driver's request latency, timeouts and errors through its Micrometer module. Names carry a
+   * {@code session} and, per node, a {@code node} tag (bounded by the cluster's size) rather than
+   * the driver's default dotted names with the address inside. Latency has fixed buckets: the
+   * driver's default aggregable histogram has about 60 per series.
+   */
+  private static void driverMetrics(ProgrammaticDriverConfigLoaderBuilder options) {
+    options
+        .withString(DefaultDriverOption.SESSION_NAME, "meridian")
+        .withString(DefaultDriverOption.METRICS_FACTORY_CLASS, "MicrometerMetricsFactory")
+        .withString(DefaultDriverOption.METRICS_ID_GENERATOR_CLASS, "TaggingMetricIdGenerator")
+        .withString(DefaultDriverOption.METRICS_ID_GENERATOR_PREFIX, "meridian.cassandra")
+        .withBoolean(DefaultDriverOption.METRICS_GENERATE_AGGREGABLE_HISTOGRAMS, false)
+        .withDurationList(
+            DefaultDriverOption.METRICS_SESSION_CQL_REQUESTS_SLO,
+            List.of(
+                Duration.ofMillis(1),
+                Duration.ofMillis(2),
+                Duration.ofMillis(5),
+                Duration.ofMillis(10),
+                Duration.ofMillis(25),
+                Duration.ofMillis(50),
+                Duration.ofMillis(100),
+                Duration.ofMillis(250),
+                Duration.ofMillis(500),
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(2),
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(12)))
+        .withStringList(
+            DefaultDriverOption.METRICS_SESSION_ENABLED,
+            List.of(
+                "cql-requests",
+                "cql-client-timeouts",
+                "connected-nodes",
+                "bytes-sent",
+                "bytes-received",
+                "throttling.errors"))
+        .withStringList(
+            DefaultDriverOption.METRICS_NODE_ENABLED,
+            List.of(
+                "pool.open-connections",
+                "pool.in-flight",
+                "errors.request.unsent",
+                "errors.request.aborted",
+                "errors.request.write-timeouts",
+                "errors.request.read-timeouts",
+                "errors.request.unavailables",
+                "errors.request.others",
+                "retries.total",
+                "errors.connection.init"));
   }
 
   @Bean(destroyMethod = "close")

@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.metadata.NodeState;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.common.Json;
 import io.meridian.core.index.EntityIndex;
+import io.meridian.core.index.IndexBacklog;
 import io.meridian.rest.openapi.ApiPart;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -32,11 +33,14 @@ public class StatusResource {
 
   private final CqlSession session;
   private final EntityIndex index;
+  private final IndexBacklog backlog;
   private final String version;
 
-  public StatusResource(CqlSession session, EntityIndex index, String version) {
+  public StatusResource(
+      CqlSession session, EntityIndex index, IndexBacklog backlog, String version) {
     this.session = session;
     this.index = index;
+    this.backlog = backlog;
     this.version = version;
   }
 
@@ -66,6 +70,10 @@ public class StatusResource {
     body.put("version", version);
     body.putObject("cassandra").put("state", cassandraUp ? "up" : "down");
     body.putObject("elasticsearch").put("state", elasticsearch ? "up" : "down");
+    // This node's writes the index may not hold yet, and how long the oldest has waited.
+    body.putObject("index")
+        .put("pending", backlog.pending())
+        .put("lag_seconds", backlog.lagSeconds());
     body.put("timestamp", System.currentTimeMillis());
     body.put("duration", (System.nanoTime() - started) / 1_000_000);
     return Response.status(cassandraUp ? 200 : 503).entity(Json.write(body)).build();

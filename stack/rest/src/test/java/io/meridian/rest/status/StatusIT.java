@@ -24,6 +24,16 @@ class StatusIT extends MeridianIT {
   }
 
   @Test
+  void status_reports_the_index_lag_of_this_node() {
+    api.post(path("cats"), "{\"name\":\"tom\"}");
+
+    JsonNode index = api.get("/status").json().path("index");
+
+    assertThat(index.path("pending").isIntegralNumber()).isTrue();
+    assertThat(index.path("lag_seconds").asLong(-1)).isBetween(0L, 60L);
+  }
+
+  @Test
   void lb_status_is_200_with_no_body_while_the_node_can_serve() {
     Reply reply = api.get("/lb-status");
 

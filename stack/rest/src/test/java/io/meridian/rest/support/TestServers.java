@@ -11,6 +11,7 @@ import java.util.Map;
  */
 public final class TestServers {
   public static final String SUPERUSER_PASSWORD = "superuser secret for tests";
+  public static final String SCRAPE_TOKEN = "scrape token for tests";
 
   private TestServers() {}
 
@@ -38,6 +39,7 @@ public final class TestServers {
     properties.put("meridian.identity.superuser-password", SUPERUSER_PASSWORD);
     // Tests send bursts of bad requests; RequestLogIT must find its line whatever ran before it.
     properties.put("meridian.request-log.max-failures-per-second", "100000");
+    properties.put("meridian.metrics.scrape-token", SCRAPE_TOKEN);
     return properties;
   }
 }

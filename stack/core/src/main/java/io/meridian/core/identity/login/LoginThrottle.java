@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Slows down password guessing, per user and per client address, across every REST node: a login
@@ -43,6 +44,9 @@ public final class LoginThrottle {
   private final int userReadLimit;
   private final int addressReadLimit;
 
+  /** Sign-ins refused because a user or address was locked, since start (for the metrics). */
+  private final LongAdder refusals = new LongAdder();
+
   public LoginThrottle(
       LoginFailureStore store, Clock clock, ThrottlePolicy perUser, ThrottlePolicy perAddress) {
     this.store = store;
@@ -69,8 +73,14 @@ public final class LoginThrottle {
                     .thenApply(failures -> remainingLock(key.policy(), failures, now)));
     Duration longest = remaining.stream().max(Duration::compareTo).orElse(Duration.ZERO);
     if (!longest.isZero()) {
+      refusals.increment();
       throw new RetryLaterException(ErrorCode.TOO_MANY_REQUESTS, LOCKED, longest);
     }
+  }
+
+  /** How many sign-ins {@link #check} refused since this node started. */
+  public long refusals() {
+    return refusals.sum();
   }
 
   /** Records a failed password check under the user and under the address. */

@@ -10,6 +10,7 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.UUID;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Issues and checks access tokens. A check costs an HMAC and a cache lookup: the subject's
@@ -29,6 +30,7 @@ public final class TokenService {
   private final Duration maxTtl;
   private final SecureRandom random = new SecureRandom();
   private final LoadingCache<UUID, TokenSubjectStore.SubjectState> states;
+  private final LongAdder[] verifications = new LongAdder[Verification.values().length];
 
   public TokenService(
       TokenCodec codec,
@@ -43,6 +45,9 @@ public final class TokenService {
     this.clock = clock;
     this.defaultTtl = defaultTtl;
     this.maxTtl = maxTtl;
+    for (int i = 0; i < verifications.length; i++) {
+      verifications[i] = new LongAdder();
+    }
     this.states = Caffeine.newBuilder().maximumSize(1_000_000).build(subjects::load);
     feed.subscribe(
         event -> {
@@ -76,15 +81,30 @@ public final class TokenService {
 
   /** The caller a token stands for; 401 when it is forged, expired or revoked. */
   public Principal authenticate(String text) {
-    AccessToken token = codec.decode(text);
-    if (clock.millis() >= token.expiresMillis()) {
-      throw new MeridianException(ErrorCode.EXPIRED_TOKEN, "The access token has expired");
+    Verification outcome = Verification.INVALID;
+    try {
+      AccessToken token = codec.decode(text);
+      if (clock.millis() >= token.expiresMillis()) {
+        outcome = Verification.EXPIRED;
+        throw new MeridianException(ErrorCode.EXPIRED_TOKEN, "The access token has expired");
+      }
+      outcome = Verification.UNCONFIRMED; // until the revocation state has been read
+      feed.requireFresh();
+      if (!states.get(token.subject()).accepts(token)) {
+        outcome = Verification.REVOKED;
+        throw new MeridianException(
+            ErrorCode.BAD_ACCESS_TOKEN, "The access token has been revoked");
+      }
+      outcome = Verification.VALID;
+      return new Principal(token.kind(), token.subject(), token.scope(), token.id());
+    } finally {
+      verifications[outcome.ordinal()].increment();
     }
-    feed.requireFresh();
-    if (!states.get(token.subject()).accepts(token)) {
-      throw new MeridianException(ErrorCode.BAD_ACCESS_TOKEN, "The access token has been revoked");
-    }
-    return new Principal(token.kind(), token.subject(), token.scope(), token.id());
+  }
+
+  /** How many {@link #authenticate} calls ended with this outcome since this node started. */
+  public long verifications(Verification outcome) {
+    return verifications[outcome.ordinal()].sum();
   }
 
   /** The claims of a valid token (for revoking it); 401 as {@link #authenticate}. */
@@ -120,4 +140,17 @@ public final class TokenService {
   }
 
   public record Issued(String text, AccessToken token, Duration ttl) {}
+
+  /** How a token check ended. */
+  public enum Verification {
+    VALID,
+    /** Authentic but past its expiry. */
+    EXPIRED,
+    /** Authentic and current, but its subject's tokens or this token were revoked. */
+    REVOKED,
+    /** Not a token this cluster issued: malformed or forged. */
+    INVALID,
+    /** Authentic, but this node could not read the revocation state (feed or store down). */
+    UNCONFIRMED
+  }
 }

@@ -52,6 +52,15 @@ class LoginThrottleTest {
   }
 
   @Test
+  void counts_the_sign_ins_it_refuses() {
+    fail("alice", "10.0.0.1", 3);
+    refusal("alice", "10.0.0.2");
+    refusal("alice", "10.0.0.3");
+
+    assertThat(throttle.refusals()).isEqualTo(2);
+  }
+
+  @Test
   void each_further_failure_doubles_the_delay_until_the_maximum() {
     List<Long> delays = new ArrayList<>();
     fail("alice", "10.0.0.1", 2);

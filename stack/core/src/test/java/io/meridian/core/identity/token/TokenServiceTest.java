@@ -140,4 +140,20 @@ class TokenServiceTest {
     assertThat(ClientCredentials.parse("XXXX" + "A".repeat(22))).isNull();
     assertThat(ClientCredentials.parse("YXA6" + "!".repeat(22))).isNull();
   }
+
+  @Test
+  void counts_each_check_by_how_it_ended() {
+    String token = tokens.issue(PrincipalKind.APP_USER, user, app, null).text();
+
+    tokens.authenticate(token);
+    tokens.authenticate(token);
+    codeOf(() -> tokens.authenticate("forged"));
+    clock.advance(Duration.ofHours(1));
+    codeOf(() -> tokens.authenticate(token));
+
+    assertThat(tokens.verifications(TokenService.Verification.VALID)).isEqualTo(2);
+    assertThat(tokens.verifications(TokenService.Verification.INVALID)).isEqualTo(1);
+    assertThat(tokens.verifications(TokenService.Verification.EXPIRED)).isEqualTo(1);
+    assertThat(tokens.verifications(TokenService.Verification.REVOKED)).isZero();
+  }
 }

@@ -1,0 +1,29 @@
+package io.meridian.rest.metrics;
+
+import io.meridian.core.identity.token.TokenService;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import org.glassfish.jersey.server.ResourceConfig;
+
+/** The API's part of the metrics: the request timer filter and the {@code /metrics} resource. */
+public final class ApiMetrics {
+  private final MetricsProperties properties;
+  private final PrometheusMeterRegistry registry;
+  private final TokenService tokens;
+
+  ApiMetrics(MetricsProperties properties, PrometheusMeterRegistry registry, TokenService tokens) {
+    this.properties = properties;
+    this.registry = registry;
+    this.tokens = tokens;
+  }
+
+  /** Registers both on the API, unless metrics are disabled. */
+  public void registerOn(ResourceConfig config) {
+    if (!properties.enabled()) {
+      return;
+    }
+    config.register(new RequestMetrics(registry, properties.percentileHistogram()));
+    config.register(
+        new MetricsResource(
+            registry, new ScrapeAccess(properties.scrapeToken(), tokens::authenticate)));
+  }
+}

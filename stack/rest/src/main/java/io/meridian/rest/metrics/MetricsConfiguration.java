@@ -1,0 +1,93 @@
+package io.meridian.rest.metrics;
+
+import io.meridian.core.common.EventFeed;
+import io.meridian.core.geo.GeoChange;
+import io.meridian.core.geo.GeoIndexes;
+import io.meridian.core.identity.login.LoginThrottle;
+import io.meridian.core.identity.token.AccessFeed;
+import io.meridian.core.identity.token.TokenService;
+import io.meridian.core.index.IndexBacklog;
+import io.meridian.core.index.IndexRepairer;
+import io.meridian.index.elasticsearch.ElasticsearchEntityIndex;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmInfoMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.boot.web.server.context.WebServerInitializedEvent;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * One Prometheus registry for the node, with every meter registered explicitly here (no actuator:
+ * it would add its endpoints, its auto-configurations and their start-up time for one endpoint).
+ */
+@Configuration(proxyBeanMethods = false)
+class MetricsConfiguration {
+
+  @Bean(destroyMethod = "close")
+  PrometheusMeterRegistry meterRegistry() {
+    return new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  }
+
+  @Bean
+  ApiMetrics apiMetrics(
+      MetricsProperties properties, PrometheusMeterRegistry registry, TokenService tokens) {
+    return new ApiMetrics(properties, registry, tokens);
+  }
+
+  /** Holds the GC notification listeners it registers; closing removes them. */
+  @Bean(destroyMethod = "close")
+  JvmGcMetrics jvmGcMetrics() {
+    return new JvmGcMetrics();
+  }
+
+  /** Binds the JVM's meters and the services' once every singleton exists. */
+  @Bean
+  SmartInitializingSingleton meterBinding(
+      MetricsProperties properties,
+      PrometheusMeterRegistry registry,
+      JvmGcMetrics gc,
+      ElasticsearchEntityIndex index,
+      IndexBacklog backlog,
+      IndexRepairer repairer,
+      AccessFeed accessFeed,
+      EventFeed<GeoChange> geoFeed,
+      GeoIndexes geo,
+      TokenService tokens,
+      LoginThrottle logins) {
+    return () -> {
+      if (!properties.enabled()) {
+        return;
+      }
+      new JvmMemoryMetrics().bindTo(registry);
+      gc.bindTo(registry);
+      new JvmThreadMetrics().bindTo(registry);
+      new ClassLoaderMetrics().bindTo(registry);
+      new JvmInfoMetrics().bindTo(registry);
+      new ProcessorMetrics().bindTo(registry);
+      new UptimeMetrics().bindTo(registry);
+      new FileDescriptorMetrics().bindTo(registry);
+      index.bindTo(registry);
+      new ServiceMeters(backlog, repairer, accessFeed, geoFeed, geo, tokens, logins)
+          .bindTo(registry);
+    };
+  }
+
+  @Bean
+  ApplicationListener<WebServerInitializedEvent> tomcatMeters(
+      MetricsProperties properties, PrometheusMeterRegistry registry) {
+    return event -> {
+      if (properties.enabled()) {
+        TomcatThreads.bind(event.getWebServer(), registry);
+      }
+    };
+  }
+}

@@ -1,0 +1,20 @@
+package io.meridian.rest.metrics;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Metrics in the Prometheus text format at {@code GET /metrics}.
+ *
+ * @param enabled false serves no {@code /metrics}, times no request and leaves the driver's metrics
+ *     off
+ * @param scrapeToken the bearer token Prometheus presents; unset or blank means none is accepted (a
+ *     superuser access token always is)
+ * @param percentileHistogram true adds Micrometer's fine-grained percentile buckets (about 60 per
+ *     series instead of 14) to the HTTP request timers
+ */
+@ConfigurationProperties("meridian.metrics")
+public record MetricsProperties(
+    @DefaultValue("true") boolean enabled,
+    String scrapeToken,
+    @DefaultValue("false") boolean percentileHistogram) {}

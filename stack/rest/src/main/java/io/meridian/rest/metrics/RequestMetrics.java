@@ -1,0 +1,143 @@
+package io.meridian.rest.metrics;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import jakarta.annotation.Priority;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.container.PreMatching;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.glassfish.jersey.server.ExtendedUriInfo;
+import org.glassfish.jersey.server.model.ResourceMethod;
+import org.glassfish.jersey.uri.UriTemplate;
+
+/**
+ * Times every request into {@code meridian_http_server_requests_seconds{method, route, status}}:
+ * the route is the template of the resource method Jersey matched, the status its class ({@code
+ * 2xx}). A request refused before matching (the access filter's 401 and 403) or matching nothing
+ * (404) counts under {@link RouteTemplates#UNMATCHED}; the raw path is never a label.
+ *
+ * <p>Pre-matching at the highest priority, so the clock starts before the access filter can refuse.
+ * The template is built once per resource method and each (method, status class) timer once per
+ * route, so a request costs two clock reads, a map lookup and a histogram update. The time runs
+ * until the response leaves the filters, before its body is written.
+ */
+@PreMatching
+@Priority(Priorities.AUTHENTICATION - 200)
+public final class RequestMetrics implements ContainerRequestFilter, ContainerResponseFilter {
+  static final String NAME = "meridian.http.server.requests";
+  private static final String STARTED = RequestMetrics.class.getName() + ".started";
+  private static final List<String> METHODS =
+      List.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "OTHER");
+  private static final List<String> STATUS_CLASSES =
+      List.of("1xx", "2xx", "3xx", "4xx", "5xx", "other");
+  private static final Duration[] BUCKETS = {
+    Duration.ofMillis(1),
+    Duration.ofMillis(2),
+    Duration.ofMillis(5),
+    Duration.ofMillis(10),
+    Duration.ofMillis(25),
+    Duration.ofMillis(50),
+    Duration.ofMillis(100),
+    Duration.ofMillis(250),
+    Duration.ofMillis(500),
+    Duration.ofSeconds(1),
+    Duration.ofMillis(2500),
+    Duration.ofSeconds(5),
+    Duration.ofSeconds(10)
+  };
+
+  private final MeterRegistry registry;
+  private final boolean percentileHistogram;
+  private final Map<ResourceMethod, Route> routes = new ConcurrentHashMap<>();
+  private final Route unmatched;
+
+  RequestMetrics(MeterRegistry registry, boolean percentileHistogram) {
+    this.registry = registry;
+    this.percentileHistogram = percentileHistogram;
+    this.unmatched = new Route(RouteTemplates.UNMATCHED);
+  }
+
+  @Override
+  public void filter(ContainerRequestContext request) {
+    request.setProperty(STARTED, System.nanoTime());
+  }
+
+  @Override
+  public void filter(ContainerRequestContext request, ContainerResponseContext response) {
+    if (!(request.getProperty(STARTED) instanceof Long started)) {
+      return;
+    }
+    long elapsed = System.nanoTime() - started;
+    ResourceMethod method = ((ExtendedUriInfo) request.getUriInfo()).getMatchedResourceMethod();
+    Route route =
+        method == null
+            ? unmatched
+            : routes.computeIfAbsent(method, ignored -> new Route(template(request)));
+    route.timer(request.getMethod(), response.getStatus()).record(elapsed, TimeUnit.NANOSECONDS);
+  }
+
+  /** Built on the first request of each resource method only. */
+  private static String template(ContainerRequestContext request) {
+    List<UriTemplate> lastFirst = ((ExtendedUriInfo) request.getUriInfo()).getMatchedTemplates();
+    List<String> rootFirst = new ArrayList<>(lastFirst.size());
+    for (UriTemplate template : lastFirst) {
+      rootFirst.add(template.getTemplate());
+    }
+    Collections.reverse(rootFirst);
+    return RouteTemplates.join(rootFirst);
+  }
+
+  private static int methodIndex(String method) {
+    int index = METHODS.indexOf(method);
+    return index < 0 ? METHODS.size() - 1 : index;
+  }
+
+  private static int statusIndex(int status) {
+    int index = status / 100 - 1;
+    return index >= 0 && index < STATUS_CLASSES.size() - 1 ? index : STATUS_CLASSES.size() - 1;
+  }
+
+  /** One route's timers, registered on first use of each (method, status class). */
+  private final class Route {
+    private final String template;
+    private final AtomicReferenceArray<Timer> timers =
+        new AtomicReferenceArray<>(METHODS.size() * STATUS_CLASSES.size());
+
+    Route(String template) {
+      this.template = template;
+    }
+
+    Timer timer(String method, int status) {
+      int methodIndex = methodIndex(method);
+      int statusIndex = statusIndex(status);
+      int slot = methodIndex * STATUS_CLASSES.size() + statusIndex;
+      Timer timer = timers.get(slot);
+      if (timer == null) {
+        timer =
+            Timer.builder(NAME)
+                .description("HTTP requests served, by method, route template and status class")
+                .tag("method", METHODS.get(methodIndex))
+                .tag("route", template)
+                .tag("status", STATUS_CLASSES.get(statusIndex))
+                .serviceLevelObjectives(BUCKETS)
+                .publishPercentileHistogram(percentileHistogram)
+                .minimumExpectedValue(BUCKETS[0])
+                .maximumExpectedValue(BUCKETS[BUCKETS.length - 1])
+                .register(registry);
+        timers.set(slot, timer); // registering again returns the same timer: races are harmless
+      }
+      return timer;
+    }
+  }
+}
