@@ -277,11 +277,13 @@ public final class EntityQueries {
     }
   }
 
-  private static void requireLimit(int limit) {
+  /** A page size between 1 and {@link #MAX_LIMIT}, else a 400. */
+  public static int requireLimit(int limit) {
     if (limit < 1 || limit > MAX_LIMIT) {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT,
           "limit must be between 1 and " + MAX_LIMIT + ", got " + limit);
     }
+    return limit;
   }
 }

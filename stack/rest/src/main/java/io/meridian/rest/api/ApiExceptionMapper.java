@@ -1,9 +1,7 @@
 package io.meridian.rest.api;
 
 import com.datastax.oss.driver.api.core.DriverException;
-import com.fasterxml.jackson.core.JsonGenerator;
 import io.meridian.core.common.ErrorCode;
-import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.common.RetryLaterException;
 import io.meridian.rest.request.RequestIds;
@@ -11,9 +9,6 @@ import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -78,7 +73,12 @@ public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
     String path = request == null ? "this path" : "/" + request.uri().getPath();
     return switch (status) {
       case 404 -> respond(ErrorCode.NOT_FOUND, "No resource at " + path);
-      case 405 -> respond(ErrorCode.METHOD_NOT_ALLOWED, method + " is not supported on " + path);
+      case 405 ->
+          // RFC 9110: a 405 says which methods the resource has; Jersey's response names them.
+          Response.fromResponse(
+                  respond(ErrorCode.METHOD_NOT_ALLOWED, method + " is not supported on " + path))
+              .allow(web.getResponse().getAllowedMethods())
+              .build();
       case 406 -> respond(ErrorCode.NOT_ACCEPTABLE, "Only application/json responses are served");
       case 413 -> respond(ErrorCode.REQUEST_ENTITY_TOO_LARGE, "The request body is too large");
       case 415 ->
@@ -93,26 +93,17 @@ public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
   }
 
   private Response respond(ErrorCode code, String description) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(256);
-    try (JsonGenerator json = Json.MAPPER.getFactory().createGenerator(out)) {
-      json.writeStartObject();
-      json.writeStringField("error", code.code());
-      json.writeStringField("error_description", description);
-      RequestInfo request = RequestInfo.currentOrNull();
-      json.writeNumberField(
-          "timestamp", request == null ? System.currentTimeMillis() : request.startedMillis());
-      json.writeNumberField("duration", request == null ? 0 : request.elapsedMillis());
-      String id = RequestIds.current();
-      if (id != null) {
-        json.writeStringField("error_id", id);
-      }
-      json.writeEndObject();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    RequestInfo request = RequestInfo.currentOrNull();
+    byte[] body =
+        ErrorBodies.json(
+            code,
+            description,
+            request == null ? System.currentTimeMillis() : request.startedMillis(),
+            request == null ? 0 : request.elapsedMillis(),
+            RequestIds.current());
     return Response.status(code.status())
         .type(MediaType.APPLICATION_JSON_TYPE)
-        .entity(out.toByteArray())
+        .entity(body)
         .build();
   }
 }

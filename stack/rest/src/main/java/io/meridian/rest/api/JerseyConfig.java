@@ -24,8 +24,11 @@ import io.meridian.rest.app.CollectionSettingsResource;
 import io.meridian.rest.app.ConnectionResource;
 import io.meridian.rest.app.EntityResource;
 import io.meridian.rest.app.FenceLookupResource;
-import io.meridian.rest.app.IdentityResource;
+import io.meridian.rest.app.IdentityTargets;
+import io.meridian.rest.app.MembershipResource;
+import io.meridian.rest.app.PermissionsResource;
 import io.meridian.rest.app.TokenResource;
+import io.meridian.rest.app.UserCredentialsResource;
 import io.meridian.rest.config.CorsProperties;
 import io.meridian.rest.config.EmbeddedProperties;
 import io.meridian.rest.config.GeoProperties;
@@ -43,6 +46,7 @@ import io.meridian.rest.system.IndexRebuildResource;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.glassfish.hk2.utilities.binding.AbstractBinder;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.ServerProperties;
@@ -105,8 +109,11 @@ public class JerseyConfig extends ResourceConfig {
         new ConnectionResource(applications, entities, connections, queries);
     IndexRebuildResource rebuildResource = new IndexRebuildResource(applications, rebuilder);
     TokenResource tokenResource = new TokenResource(applications, auth, bodies);
-    IdentityResource identityResource =
-        new IdentityResource(applications, entities, store, users, roles, access, tokens, bodies);
+    IdentityTargets targets = new IdentityTargets(applications, entities, users);
+    UserCredentialsResource credentialsResource =
+        new UserCredentialsResource(targets, users, access, tokens, bodies);
+    PermissionsResource permissionsResource = new PermissionsResource(targets, roles, bodies);
+    MembershipResource membershipResource = new MembershipResource(targets, entities, store, roles);
     ManagementResource managementResource =
         new ManagementResource(auth, management, tokens, bodies);
     OrganizationResource organizationResource =
@@ -127,7 +134,9 @@ public class JerseyConfig extends ResourceConfig {
             bind(connectionResource).to(ConnectionResource.class);
             bind(rebuildResource).to(IndexRebuildResource.class);
             bind(tokenResource).to(TokenResource.class);
-            bind(identityResource).to(IdentityResource.class);
+            bind(credentialsResource).to(UserCredentialsResource.class);
+            bind(permissionsResource).to(PermissionsResource.class);
+            bind(membershipResource).to(MembershipResource.class);
             bind(managementResource).to(ManagementResource.class);
             bind(organizationResource).to(OrganizationResource.class);
           }
@@ -141,7 +150,9 @@ public class JerseyConfig extends ResourceConfig {
             ConnectionResource.class,
             IndexRebuildResource.class,
             TokenResource.class,
-            IdentityResource.class,
+            UserCredentialsResource.class,
+            PermissionsResource.class,
+            MembershipResource.class,
             ManagementResource.class,
             OrganizationResource.class,
             OpenApiResource.class);
@@ -152,7 +163,7 @@ public class JerseyConfig extends ResourceConfig {
           protected void configure() {
             bind(new OpenApiResource(
                     ApiDocument.of(
-                        resources,
+                        Stream.concat(resources.stream(), metrics.resources().stream()).toList(),
                         properties == null ? "development" : properties.getVersion(),
                         publicPaths(IdentityProperties.openRegistration(identity, embedded)))))
                 .to(OpenApiResource.class);

@@ -90,6 +90,22 @@ public final class JsonBodies {
     return bytes;
   }
 
+  /**
+   * A field of a body that must be text: null when absent or null, a 400 when it is anything but a
+   * string (a number, a boolean, an object), so that {@code {"name": false}} is refused rather than
+   * read as the name "false".
+   */
+  public static String text(ObjectNode fields, String name) {
+    JsonNode value = fields.get(name);
+    if (value == null || value.isNull()) {
+      return null;
+    }
+    if (!value.isTextual()) {
+      throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "'" + name + "' must be a string");
+    }
+    return value.textValue();
+  }
+
   private static JsonNode parse(byte[] bytes) {
     try {
       return Json.MAPPER.readTree(bytes);

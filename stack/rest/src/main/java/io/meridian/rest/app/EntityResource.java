@@ -200,6 +200,8 @@ public class EntityResource {
     ApplicationRef application = applications.require(org, app);
     CollectionName name = CollectionName.of(collection.getPath());
     MatrixQuery matrix = MatrixQuery.of(collection);
+    // Parsed whether or not it applies, so that a malformed limit is refused, never ignored.
+    int max = QueryParameters.limit(limit);
     if (matrix.present()) {
       QueryPage page =
           queries.traverse(
@@ -208,7 +210,7 @@ public class EntityResource {
               matrix.ql(),
               matrix.limit(null),
               ConnectionService.requireVerb(entity),
-              QueryParameters.limit(limit));
+              max);
       return Responses.page(
           Responses.envelope("get", application, name.plural() + "/" + entity), page);
     }

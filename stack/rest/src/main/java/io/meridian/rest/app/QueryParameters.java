@@ -14,7 +14,7 @@ final class QueryParameters {
       return EntityQueries.DEFAULT_LIMIT;
     }
     try {
-      return Integer.parseInt(value.trim());
+      return EntityQueries.requireLimit(Integer.parseInt(value.trim()));
     } catch (NumberFormatException e) {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT, "limit must be a whole number, got '" + value + "'");

@@ -19,6 +19,9 @@ import io.meridian.rest.api.RequestInfo;
 import io.meridian.rest.openapi.ApiBody;
 import io.meridian.rest.openapi.ApiPart;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -57,6 +60,14 @@ public class ManagementResource {
   @Path("token")
   @Operation(summary = "Sign in as an admin or the superuser")
   @ApiBody(value = "TokenRequest", form = true)
+  @ApiResponse(
+      responseCode = "200",
+      description = "Signed in",
+      content = @Content(schema = @Schema(ref = "#/components/schemas/Token")))
+  @ApiResponse(
+      responseCode = "429",
+      description = "Too many failed sign-ins; `Retry-After` says when to try again",
+      content = @Content(schema = @Schema(ref = "#/components/schemas/Error")))
   public byte[] token(
       @HeaderParam("Content-Type") String contentType,
       @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
@@ -68,6 +79,14 @@ public class ManagementResource {
   @GET
   @Path("token")
   @Operation(summary = "Sign in with the grant as query parameters")
+  @ApiResponse(
+      responseCode = "200",
+      description = "Signed in",
+      content = @Content(schema = @Schema(ref = "#/components/schemas/Token")))
+  @ApiResponse(
+      responseCode = "429",
+      description = "Too many failed sign-ins; `Retry-After` says when to try again",
+      content = @Content(schema = @Schema(ref = "#/components/schemas/Error")))
   public byte[] tokenByQuery(@Context HttpServletRequest servlet) {
     return token(Json.object(), servlet);
   }
@@ -130,7 +149,7 @@ public class ManagementResource {
     AdminUser admin = self(user);
     ObjectNode fields = bodies.fields(body, contentLength, contentType);
     management.changePassword(
-        admin, fields.path("oldpassword").asText(null), fields.path("newpassword").asText(null));
+        admin, JsonBodies.text(fields, "oldpassword"), JsonBodies.text(fields, "newpassword"));
     return ManagementJson.envelope("set admin user password").toJson();
   }
 

@@ -76,11 +76,11 @@ public class OrganizationResource {
     ObjectNode fields = bodies.fields(body, contentLength, contentType);
     ManagementService.Registration registration =
         management.register(
-            text(fields, "organization"),
-            text(fields, "username"),
-            text(fields, "name"),
-            text(fields, "email"),
-            text(fields, "password"));
+            JsonBodies.text(fields, "organization"),
+            JsonBodies.text(fields, "username"),
+            JsonBodies.text(fields, "name"),
+            JsonBodies.text(fields, "email"),
+            JsonBodies.text(fields, "password"));
     ObjectNode data = Json.object();
     data.set(
         "owner",
@@ -128,7 +128,8 @@ public class OrganizationResource {
       InputStream body) {
     Organization organization = administered(org);
     ObjectNode fields = bodies.fields(body, contentLength, contentType);
-    ApplicationRef application = management.createApplication(organization, text(fields, "name"));
+    ApplicationRef application =
+        management.createApplication(organization, JsonBodies.text(fields, "name"));
     return ManagementJson.envelope("new application")
         .data(ManagementJson.applications(java.util.List.of(application)))
         .toJson();
@@ -227,10 +228,10 @@ public class OrganizationResource {
     ObjectNode fields = bodies.fields(body, contentLength, contentType);
     AdminUser admin =
         management.createAdmin(
-            text(fields, "username"),
-            text(fields, "name"),
-            text(fields, "email"),
-            text(fields, "password"));
+            JsonBodies.text(fields, "username"),
+            JsonBodies.text(fields, "name"),
+            JsonBodies.text(fields, "email"),
+            JsonBodies.text(fields, "password"));
     management.addAdmin(organization, admin);
     return ManagementJson.envelope("create user")
         .data(
@@ -301,10 +302,5 @@ public class OrganizationResource {
   private static MeridianException forbidden() {
     return new MeridianException(
         ErrorCode.FORBIDDEN, "You are not an administrator of this organization");
-  }
-
-  private static String text(ObjectNode fields, String name) {
-    var value = fields.get(name);
-    return value == null || value.isNull() || !value.isValueNode() ? null : value.asText();
   }
 }

@@ -2,6 +2,7 @@ package io.meridian.rest.metrics;
 
 import io.meridian.core.identity.token.TokenService;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.util.List;
 import org.glassfish.jersey.server.ResourceConfig;
 
 /** The API's part of the metrics: the request timer filter and the {@code /metrics} resource. */
@@ -14,6 +15,11 @@ public final class ApiMetrics {
     this.properties = properties;
     this.registry = registry;
     this.tokens = tokens;
+  }
+
+  /** The resource classes this part serves, for the API document. */
+  public List<Class<?>> resources() {
+    return properties.enabled() ? List.of(MetricsResource.class) : List.of();
   }
 
   /** Registers both on the API, unless metrics are disabled. */

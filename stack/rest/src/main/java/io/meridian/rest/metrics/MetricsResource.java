@@ -1,6 +1,11 @@
 package io.meridian.rest.metrics;
 
+import io.meridian.rest.openapi.ApiPart;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
@@ -14,6 +19,7 @@ import jakarta.ws.rs.core.Response;
  * access token.
  */
 @Path("/metrics")
+@ApiPart(id = "metrics", tag = "Operations")
 public class MetricsResource {
   /** The Prometheus text format, which {@link PrometheusMeterRegistry#scrape()} writes. */
   static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
@@ -27,6 +33,15 @@ public class MetricsResource {
   }
 
   @GET
+  @Operation(
+      summary = "This node's metrics in the Prometheus text format",
+      description =
+          "For `Authorization: Bearer <meridian.metrics.scrape-token>` or a superuser token;"
+              + " absent when meridian.metrics.enabled is false. See docs/operations.md.")
+  @ApiResponse(
+      responseCode = "200",
+      description = "Prometheus text format 0.0.4",
+      content = @Content(mediaType = "text/plain", schema = @Schema(type = "string")))
   public Response scrape(@HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
     access.require(authorization);
     return Response.ok(registry.scrape(), CONTENT_TYPE).build();

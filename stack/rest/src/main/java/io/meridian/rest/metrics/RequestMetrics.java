@@ -1,5 +1,6 @@
 package io.meridian.rest.metrics;
 
+import io.meridian.rest.api.RouteTemplates;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import jakarta.annotation.Priority;

@@ -32,6 +32,16 @@ final class ApiParameters {
           Map.entry("job", "The rebuild job's id"),
           Map.entry("asset", "A file of the reference page"));
 
+  /**
+   * What the server accepts in a path segment, so that clients and fuzzers know: a collection name
+   * ({@code CollectionName}) with optional matrix parameters, a verb ({@code ConnectionService}).
+   */
+  private static final Map<String, String> PATTERNS =
+      Map.of(
+          "collection", "^[A-Za-z][A-Za-z0-9_]{0,63}(;.*)?$",
+          "targetCollection", "^[A-Za-z][A-Za-z0-9_]{0,63}$",
+          "verb", "^[A-Za-z0-9_.~-]{1,128}$");
+
   private ApiParameters() {}
 
   static void describe(Parameter parameter) {
@@ -39,6 +49,10 @@ final class ApiParameters {
     if ("path".equals(parameter.getIn())) {
       if (parameter.getDescription() == null && PATH.containsKey(name)) {
         parameter.setDescription(PATH.get(name));
+      }
+      String pattern = PATTERNS.get(name);
+      if (pattern != null) {
+        parameter.schema(new StringSchema().pattern(pattern));
       }
       return;
     }

@@ -122,14 +122,10 @@ final class ApiSchemas {
     lookup.additionalProperties(false);
     lookup.required(List.of("points"));
     bodies.put("PointLookup", lookup);
-    ObjectSchema change = new ObjectSchema();
-    change.description(
-        "`password`: {oldpassword (unless an administrator), newpassword}; `permissions`:"
-            + " {permission: \"get,put:/things/**\"}; `revoketokens`, `revoketoken`: none.");
-    change.addProperty("oldpassword", new StringSchema());
-    change.addProperty("newpassword", new StringSchema());
-    change.addProperty("permission", new StringSchema());
-    bodies.put("IdentityChange", change);
+    ObjectSchema permission = new ObjectSchema();
+    permission.addProperty(
+        "permission", new StringSchema().description("methods and a path: `get,put:/things/**`"));
+    bodies.put("PermissionGrant", permission);
     ObjectSchema token = new ObjectSchema();
     StringSchema grant = new StringSchema();
     grant.addEnumItem("password");
@@ -202,7 +198,11 @@ final class ApiSchemas {
         "cursor", new StringSchema().description("pass back as `cursor` for the next page"));
     envelope.addProperty("timestamp", new IntegerSchema().format("int64"));
     envelope.addProperty("duration", new IntegerSchema().format("int64"));
-    envelope.addProperty("organization", new StringSchema());
+    envelope.addProperty(
+        "organization",
+        new Schema<>()
+            .description(
+                "the organization's name (application API) or the organization (management API)"));
     envelope.addProperty("applicationName", new StringSchema());
     return envelope;
   }

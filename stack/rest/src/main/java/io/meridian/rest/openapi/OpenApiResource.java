@@ -70,7 +70,7 @@ public class OpenApiResource {
   @ApiResponse(
       responseCode = "200",
       description = "The OpenAPI 3 document",
-      content = @Content(mediaType = YAML, schema = @Schema(type = "string")))
+      content = @Content(mediaType = YAML, schema = @Schema(type = "object")))
   public byte[] yaml() {
     return document.yaml();
   }

@@ -1,5 +1,6 @@
 package io.meridian.rest.request;
 
+import io.meridian.rest.api.RouteTemplates;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -44,7 +45,9 @@ public final class RequestIdFilter implements Filter {
         if (status >= 400) {
           Object route = request.getAttribute(RouteCapture.ATTRIBUTE);
           failures.failed(
-              request.getMethod(), route == null ? Routes.UNMATCHED : route.toString(), status);
+              request.getMethod(),
+              route == null ? RouteTemplates.UNMATCHED : route.toString(),
+              status);
         }
       } finally {
         MDC.clear();

@@ -1,5 +1,6 @@
 package io.meridian.rest.request;
 
+import io.meridian.rest.api.RouteTemplates;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
@@ -38,6 +39,6 @@ public final class RouteCapture implements ContainerResponseFilter {
         }
       }
     }
-    request.setProperty(ATTRIBUTE, Routes.template(templates));
+    request.setProperty(ATTRIBUTE, RouteTemplates.template(templates));
   }
 }

@@ -2,6 +2,7 @@ package io.meridian.rest.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.meridian.rest.api.RouteTemplates;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.annotation.Priority;

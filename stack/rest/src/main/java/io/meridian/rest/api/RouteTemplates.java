@@ -1,23 +1,34 @@
-package io.meridian.rest.request;
+package io.meridian.rest.api;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
  * The route template of a request from the path templates Jersey matched, e.g. {@code
- * /{org}/{app}/{collection}/{entity}}: logs name the route, never the raw path, which may carry
- * names and ids of a tenant's data.
+ * /{org}/{app}/{collection}/{entity}}: what logs and the metrics' {@code route} label name instead
+ * of the raw path, which may carry names and ids of a tenant's data (and would make a series per
+ * entity).
  */
-final class Routes {
-  static final String UNMATCHED = "UNMATCHED";
+public final class RouteTemplates {
+  /** The route of requests that matched no resource method: refused before matching, or 404. */
+  public static final String UNMATCHED = "UNMATCHED";
 
-  private Routes() {}
+  private RouteTemplates() {}
+
+  /** Joins templates given root first ({@code /{org}/{app}/{collection}}, {@code {entity}}). */
+  public static String join(List<String> rootFirst) {
+    List<String> lastFirst = new ArrayList<>(rootFirst);
+    Collections.reverse(lastFirst);
+    return template(lastFirst);
+  }
 
   /**
    * Joins the templates Jersey matched, given in its order (the last matched, the resource
    * method's, first), without the regular expressions of variables: {@code {apps:
    * apps|applications}} becomes {@code {apps}}. {@link #UNMATCHED} when nothing matched.
    */
-  static String template(List<String> matchedLastFirst) {
+  public static String template(List<String> matchedLastFirst) {
     if (matchedLastFirst == null || matchedLastFirst.isEmpty()) {
       return UNMATCHED;
     }

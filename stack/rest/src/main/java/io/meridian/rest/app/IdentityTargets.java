@@ -1,0 +1,68 @@
+package io.meridian.rest.app;
+
+import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.app.ApplicationService;
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.MeridianException;
+import io.meridian.core.entity.CollectionName;
+import io.meridian.core.entity.EntityService;
+import io.meridian.core.entity.StoredEntity;
+import io.meridian.core.identity.Principal;
+import io.meridian.core.identity.PrincipalKind;
+import io.meridian.core.identity.access.RoleService;
+import io.meridian.core.identity.user.UserService;
+import io.meridian.rest.access.Caller;
+
+/**
+ * What the identity sub-resources share: the user, group or role a path names (users found by uuid,
+ * username or email), and the rule that only the user itself or an administrator may act on a
+ * user's credentials.
+ */
+public final class IdentityTargets {
+  /** The entity a path names, its collection, and the holder of its grants. */
+  public record Target(CollectionName collection, StoredEntity entity, String holder) {}
+
+  private final ApplicationService applications;
+  private final EntityService entities;
+  private final UserService users;
+
+  public IdentityTargets(
+      ApplicationService applications, EntityService entities, UserService users) {
+    this.applications = applications;
+    this.entities = entities;
+    this.users = users;
+  }
+
+  ApplicationRef application(String org, String app) {
+    return applications.require(org, app);
+  }
+
+  Target target(ApplicationRef application, String collection, String entity) {
+    CollectionName name = CollectionName.of(collection);
+    String id = Caller.entity(name, entity);
+    StoredEntity found =
+        name.equals(RoleService.USERS)
+            ? users
+                .find(application, id)
+                .orElseThrow(
+                    () ->
+                        new MeridianException(
+                            ErrorCode.ENTITY_NOT_FOUND,
+                            "Entity user with identifier " + entity + " not found"))
+            : entities.get(application, name, id);
+    return new Target(name, found, RoleService.holder(found));
+  }
+
+  static void requireSelfOrAdministrator(StoredEntity user, boolean administrator) {
+    Principal caller = Caller.current();
+    boolean self = caller.kind() == PrincipalKind.APP_USER && user.uuid().equals(caller.subject());
+    if (!self && !administrator) {
+      throw new MeridianException(
+          ErrorCode.FORBIDDEN, "Only the user or an administrator may do this");
+    }
+  }
+
+  static MeridianException notHere(String what) {
+    return new MeridianException(ErrorCode.NOT_FOUND, "No " + what + " here");
+  }
+}

@@ -1,0 +1,201 @@
+package io.meridian.rest.app;
+
+import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.entity.CollectionName;
+import io.meridian.core.entity.EntityService;
+import io.meridian.core.entity.EntityStore;
+import io.meridian.core.entity.StoredEntity;
+import io.meridian.core.identity.access.GrantStore;
+import io.meridian.core.identity.access.RoleService;
+import io.meridian.rest.openapi.ApiPart;
+import io.meridian.rest.openapi.ApiPaths;
+import io.swagger.v3.oas.annotations.Operation;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Memberships between users, groups and roles, as Usergrid's: a user's roles and groups, a group's
+ * users and roles, a role's users and groups ({@code /users/{u}/roles/{r}}, {@code
+ * /groups/{g}/users/{u}}, and their reverses). The access filter lets only administrators change
+ * them.
+ */
+@ApiPart(id = "membership", tag = "Identity", guests = true)
+@Path("/{org}/{app}/{collection: (?i:users?|groups?|roles?)}/{entity}/{verb: roles|groups|users}")
+@Produces(MediaType.APPLICATION_JSON)
+public class MembershipResource {
+  private final IdentityTargets targets;
+  private final EntityService entities;
+  private final EntityStore store;
+  private final RoleService roles;
+
+  public MembershipResource(
+      IdentityTargets targets, EntityService entities, EntityStore store, RoleService roles) {
+    this.targets = targets;
+    this.entities = entities;
+    this.store = store;
+    this.roles = roles;
+  }
+
+  @GET
+  @Operation(
+      summary = "A user's roles or groups, a group's users or roles, a role's users or groups")
+  @ApiPaths({
+    "/{org}/{app}/users/{entity}/roles",
+    "/{org}/{app}/users/{entity}/groups",
+    "/{org}/{app}/groups/{entity}/users",
+    "/{org}/{app}/groups/{entity}/roles",
+    "/{org}/{app}/roles/{entity}/users",
+    "/{org}/{app}/roles/{entity}/groups"
+  })
+  public byte[] list(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") String collection,
+      @PathParam("entity") String entity,
+      @PathParam("verb") String verb) {
+    ApplicationRef application = targets.application(org, app);
+    IdentityTargets.Target target = targets.target(application, collection, entity);
+    List<StoredEntity> members = members(application, target, verb);
+    return Responses.envelope(
+            "get", application, target.collection().plural() + "/" + entity + "/" + verb)
+        .entities(Responses.json(members))
+        .toJson();
+  }
+
+  @POST
+  @Path("{member}")
+  @Operation(summary = "Add a membership: a user to a group or role, a group to a role")
+  @ApiPaths({
+    "/{org}/{app}/users/{entity}/roles/{member}",
+    "/{org}/{app}/users/{entity}/groups/{member}",
+    "/{org}/{app}/groups/{entity}/users/{member}",
+    "/{org}/{app}/groups/{entity}/roles/{member}",
+    "/{org}/{app}/roles/{entity}/users/{member}",
+    "/{org}/{app}/roles/{entity}/groups/{member}"
+  })
+  public byte[] join(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") String collection,
+      @PathParam("entity") String entity,
+      @PathParam("verb") String verb,
+      @PathParam("member") String member) {
+    return membership(org, app, collection, entity, verb, member, true);
+  }
+
+  @DELETE
+  @Path("{member}")
+  @Operation(summary = "Remove a membership")
+  @ApiPaths({
+    "/{org}/{app}/users/{entity}/roles/{member}",
+    "/{org}/{app}/users/{entity}/groups/{member}",
+    "/{org}/{app}/groups/{entity}/users/{member}",
+    "/{org}/{app}/groups/{entity}/roles/{member}",
+    "/{org}/{app}/roles/{entity}/users/{member}",
+    "/{org}/{app}/roles/{entity}/groups/{member}"
+  })
+  public byte[] leave(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") String collection,
+      @PathParam("entity") String entity,
+      @PathParam("verb") String verb,
+      @PathParam("member") String member) {
+    return membership(org, app, collection, entity, verb, member, false);
+  }
+
+  private byte[] membership(
+      String org,
+      String app,
+      String collection,
+      String entity,
+      String verb,
+      String member,
+      boolean join) {
+    ApplicationRef application = targets.application(org, app);
+    IdentityTargets.Target target = targets.target(application, collection, entity);
+    CollectionName memberCollection = membersOf(target.collection(), verb);
+    StoredEntity other = entities.get(application, memberCollection, member);
+    StoredEntity user = pick(RoleService.USERS, target, other);
+    StoredEntity group = pick(RoleService.GROUPS, target, other);
+    StoredEntity role = pick(RoleService.ROLES, target, other);
+    if (role != null) {
+      String holder = user != null ? GrantStore.user(user.uuid()) : GrantStore.group(group.uuid());
+      if (join) {
+        roles.addRole(application, holder, role);
+      } else {
+        roles.removeRole(application, holder, role);
+      }
+    } else if (join) {
+      roles.addToGroup(application, user.uuid(), group.uuid());
+    } else {
+      roles.removeFromGroup(application, user.uuid(), group.uuid());
+    }
+    return Responses.envelope(
+            join ? "post" : "delete",
+            application,
+            target.collection().plural() + "/" + entity + "/" + verb)
+        .entities(List.of(other.json()))
+        .toJson();
+  }
+
+  private List<StoredEntity> members(
+      ApplicationRef application, IdentityTargets.Target target, String verb) {
+    CollectionName members = membersOf(target.collection(), verb);
+    if (members.equals(RoleService.ROLES)) {
+      List<StoredEntity> found = new ArrayList<>();
+      for (String name : roles.roles(application, target.holder())) {
+        entities.find(application, RoleService.ROLES, name).ifPresent(found::add);
+      }
+      return found;
+    }
+    List<UUID> ids;
+    if (target.collection().equals(RoleService.USERS)) {
+      ids = roles.groups(application, target.entity().uuid());
+    } else {
+      String kind =
+          target.collection().equals(RoleService.ROLES) ? GrantStore.ROLE : GrantStore.GROUP;
+      String value =
+          kind.equals(GrantStore.ROLE)
+              ? target.holder().substring("role:".length())
+              : target.entity().uuid().toString();
+      ids =
+          RoleService.ids(
+              roles.holders(application, kind, value),
+              members.equals(RoleService.USERS) ? "user" : "group");
+    }
+    var loaded = store.loadAll(application.id(), ids);
+    return ids.stream().map(loaded::get).filter(e -> e != null).toList();
+  }
+
+  /** What the entity's sub-collection under this verb holds; 404 for pairs Usergrid lacks. */
+  private static CollectionName membersOf(CollectionName collection, String verb) {
+    CollectionName members =
+        switch (verb) {
+          case "roles" -> RoleService.ROLES;
+          case "groups" -> RoleService.GROUPS;
+          case "users" -> RoleService.USERS;
+          default -> null;
+        };
+    if (members == null || members.equals(collection)) {
+      throw IdentityTargets.notHere(verb);
+    }
+    return members;
+  }
+
+  private static StoredEntity pick(
+      CollectionName wanted, IdentityTargets.Target target, StoredEntity other) {
+    if (target.collection().equals(wanted)) {
+      return target.entity();
+    }
+    return other.collection().equals(wanted.plural()) ? other : null;
+  }
+}

@@ -1,0 +1,126 @@
+package io.meridian.rest.app;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.MeridianException;
+import io.meridian.core.entity.StoredEntity;
+import io.meridian.core.identity.access.AccessControl;
+import io.meridian.core.identity.token.AccessToken;
+import io.meridian.core.identity.token.TokenService;
+import io.meridian.core.identity.user.UserService;
+import io.meridian.rest.access.Caller;
+import io.meridian.rest.api.JsonBodies;
+import io.meridian.rest.openapi.ApiBody;
+import io.meridian.rest.openapi.ApiPart;
+import io.meridian.rest.openapi.ApiPaths;
+import io.swagger.v3.oas.annotations.Operation;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.io.InputStream;
+
+/**
+ * A user's credentials, as Usergrid's: {@code /users/{u}/password} changes the password, {@code
+ * /users/{u}/revoketokens} revokes every token, {@code /users/{u}/revoketoken?token=} one. Only the
+ * user itself or an administrator may.
+ */
+@ApiPart(id = "credentials", tag = "Identity", guests = true)
+@Path("/{org}/{app}/{collection: (?i:users?)}/{entity}/{verb: password|revoketokens|revoketoken}")
+@Produces(MediaType.APPLICATION_JSON)
+public class UserCredentialsResource {
+  private final IdentityTargets targets;
+  private final UserService users;
+  private final AccessControl access;
+  private final TokenService tokens;
+  private final JsonBodies bodies;
+
+  public UserCredentialsResource(
+      IdentityTargets targets,
+      UserService users,
+      AccessControl access,
+      TokenService tokens,
+      JsonBodies bodies) {
+    this.targets = targets;
+    this.users = users;
+    this.access = access;
+    this.tokens = tokens;
+    this.bodies = bodies;
+  }
+
+  @POST
+  @Operation(summary = "Change a user's password, or revoke its tokens (all, or `?token=` one)")
+  @ApiBody(value = "PasswordChange", form = true, required = false)
+  @ApiPaths({
+    "/{org}/{app}/users/{entity}/password",
+    "/{org}/{app}/users/{entity}/revoketokens",
+    "/{org}/{app}/users/{entity}/revoketoken"
+  })
+  public byte[] post(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") String collection,
+      @PathParam("entity") String entity,
+      @PathParam("verb") String verb,
+      @QueryParam("token") String token,
+      @HeaderParam("Content-Type") String contentType,
+      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      InputStream body) {
+    ApplicationRef application = targets.application(org, app);
+    StoredEntity user = targets.target(application, collection, entity).entity();
+    boolean administrator = access.isAdministrator(Caller.current(), application);
+    IdentityTargets.requireSelfOrAdministrator(user, administrator);
+    String path = "users/" + entity + "/" + verb;
+    switch (verb) {
+      case "password" -> {
+        ObjectNode fields = bodies.fields(body, contentLength, contentType);
+        users.changePassword(
+            application,
+            user,
+            JsonBodies.text(fields, "oldpassword"),
+            JsonBodies.text(fields, "newpassword"),
+            administrator);
+        return Responses.envelope("set user password", application, path).toJson();
+      }
+      case "revoketokens" -> {
+        tokens.revokeAll(user.uuid());
+        return Responses.envelope("revoked user tokens", application, path).toJson();
+      }
+      default -> {
+        AccessToken revoked = tokens.verify(token);
+        if (!revoked.subject().equals(user.uuid())) {
+          throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "That token is not this user's");
+        }
+        tokens.revoke(revoked);
+        return Responses.envelope("revoked user token", application, path).toJson();
+      }
+    }
+  }
+
+  @PUT
+  @Operation(summary = "The same as POST")
+  @ApiBody(value = "PasswordChange", form = true, required = false)
+  @ApiPaths({
+    "/{org}/{app}/users/{entity}/password",
+    "/{org}/{app}/users/{entity}/revoketokens",
+    "/{org}/{app}/users/{entity}/revoketoken"
+  })
+  public byte[] put(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") String collection,
+      @PathParam("entity") String entity,
+      @PathParam("verb") String verb,
+      @QueryParam("token") String token,
+      @HeaderParam("Content-Type") String contentType,
+      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      InputStream body) {
+    return post(org, app, collection, entity, verb, token, contentType, contentLength, body);
+  }
+}
