@@ -24,9 +24,17 @@ public final class CassandraTestSession {
             .build();
     InetSocketAddress address =
         new InetSocketAddress(services.cassandraHost(), services.cassandraPort());
+    // As the server's migrating session: without schema metadata a schema change is not held up
+    // by the driver's 1 s refresh debounce (CassandraSchema checks agreement itself).
+    DriverConfigLoader migrating =
+        DriverConfigLoader.programmaticBuilder()
+            .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(10))
+            .withString(DefaultDriverOption.REQUEST_CONSISTENCY, "LOCAL_QUORUM")
+            .withBoolean(DefaultDriverOption.METADATA_SCHEMA_ENABLED, false)
+            .build();
     try (CqlSession bootstrap =
         CqlSession.builder()
-            .withConfigLoader(config)
+            .withConfigLoader(migrating)
             .addContactPoint(address)
             .withLocalDatacenter(services.localDatacenter())
             .build()) {

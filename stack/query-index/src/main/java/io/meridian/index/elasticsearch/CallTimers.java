@@ -1,5 +1,6 @@
 package io.meridian.index.elasticsearch;
 
+import io.meridian.core.common.LatencyBuckets;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
@@ -23,22 +24,7 @@ final class CallTimers {
 
   static final String NAME = "meridian.elasticsearch.requests";
 
-  private static final Duration[] BUCKETS = {
-    Duration.ofMillis(1),
-    Duration.ofMillis(2),
-    Duration.ofMillis(5),
-    Duration.ofMillis(10),
-    Duration.ofMillis(25),
-    Duration.ofMillis(50),
-    Duration.ofMillis(100),
-    Duration.ofMillis(250),
-    Duration.ofMillis(500),
-    Duration.ofSeconds(1),
-    Duration.ofMillis(2500),
-    Duration.ofSeconds(5),
-    Duration.ofSeconds(10),
-    Duration.ofSeconds(30)
-  };
+  private static final Duration[] BUCKETS = LatencyBuckets.array();
 
   private final Timer[] succeeded = new Timer[Call.values().length];
   private final Timer[] failed = new Timer[Call.values().length];

@@ -61,6 +61,23 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class JerseyConfig extends ResourceConfig {
+  /** The root resources, each also described in the API document. */
+  public static final List<Class<?>> RESOURCES =
+      List.of(
+          StatusResource.class,
+          EntityResource.class,
+          CollectionSettingsResource.class,
+          FenceLookupResource.class,
+          ConnectionResource.class,
+          IndexRebuildResource.class,
+          TokenResource.class,
+          UserCredentialsResource.class,
+          PermissionsResource.class,
+          MembershipResource.class,
+          ManagementResource.class,
+          OrganizationResource.class,
+          OpenApiResource.class);
+
   public JerseyConfig(
       ApplicationService applications,
       EntityService entities,
@@ -141,29 +158,14 @@ public class JerseyConfig extends ResourceConfig {
             bind(organizationResource).to(OrganizationResource.class);
           }
         });
-    List<Class<?>> resources =
-        List.of(
-            StatusResource.class,
-            EntityResource.class,
-            CollectionSettingsResource.class,
-            FenceLookupResource.class,
-            ConnectionResource.class,
-            IndexRebuildResource.class,
-            TokenResource.class,
-            UserCredentialsResource.class,
-            PermissionsResource.class,
-            MembershipResource.class,
-            ManagementResource.class,
-            OrganizationResource.class,
-            OpenApiResource.class);
-    resources.forEach(this::register);
+    RESOURCES.forEach(this::register);
     register(
         new AbstractBinder() {
           @Override
           protected void configure() {
             bind(new OpenApiResource(
                     ApiDocument.of(
-                        Stream.concat(resources.stream(), metrics.resources().stream()).toList(),
+                        Stream.concat(RESOURCES.stream(), metrics.resources().stream()).toList(),
                         properties == null ? "development" : properties.getVersion(),
                         publicPaths(IdentityProperties.openRegistration(identity, embedded)))))
                 .to(OpenApiResource.class);

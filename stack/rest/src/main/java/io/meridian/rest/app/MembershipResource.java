@@ -28,6 +28,14 @@ import java.util.UUID;
  * them.
  */
 @ApiPart(id = "membership", tag = "Identity", guests = true)
+@ApiPaths({
+  "/{org}/{app}/users/{entity}/roles",
+  "/{org}/{app}/users/{entity}/groups",
+  "/{org}/{app}/groups/{entity}/users",
+  "/{org}/{app}/groups/{entity}/roles",
+  "/{org}/{app}/roles/{entity}/users",
+  "/{org}/{app}/roles/{entity}/groups"
+})
 @Path("/{org}/{app}/{collection: (?i:users?|groups?|roles?)}/{entity}/{verb: roles|groups|users}")
 @Produces(MediaType.APPLICATION_JSON)
 public class MembershipResource {
@@ -47,14 +55,6 @@ public class MembershipResource {
   @GET
   @Operation(
       summary = "A user's roles or groups, a group's users or roles, a role's users or groups")
-  @ApiPaths({
-    "/{org}/{app}/users/{entity}/roles",
-    "/{org}/{app}/users/{entity}/groups",
-    "/{org}/{app}/groups/{entity}/users",
-    "/{org}/{app}/groups/{entity}/roles",
-    "/{org}/{app}/roles/{entity}/users",
-    "/{org}/{app}/roles/{entity}/groups"
-  })
   public byte[] list(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -73,14 +73,6 @@ public class MembershipResource {
   @POST
   @Path("{member}")
   @Operation(summary = "Add a membership: a user to a group or role, a group to a role")
-  @ApiPaths({
-    "/{org}/{app}/users/{entity}/roles/{member}",
-    "/{org}/{app}/users/{entity}/groups/{member}",
-    "/{org}/{app}/groups/{entity}/users/{member}",
-    "/{org}/{app}/groups/{entity}/roles/{member}",
-    "/{org}/{app}/roles/{entity}/users/{member}",
-    "/{org}/{app}/roles/{entity}/groups/{member}"
-  })
   public byte[] join(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -94,14 +86,6 @@ public class MembershipResource {
   @DELETE
   @Path("{member}")
   @Operation(summary = "Remove a membership")
-  @ApiPaths({
-    "/{org}/{app}/users/{entity}/roles/{member}",
-    "/{org}/{app}/users/{entity}/groups/{member}",
-    "/{org}/{app}/groups/{entity}/users/{member}",
-    "/{org}/{app}/groups/{entity}/roles/{member}",
-    "/{org}/{app}/roles/{entity}/users/{member}",
-    "/{org}/{app}/roles/{entity}/groups/{member}"
-  })
   public byte[] leave(
       @PathParam("org") String org,
       @PathParam("app") String app,

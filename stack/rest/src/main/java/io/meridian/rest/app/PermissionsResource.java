@@ -30,6 +30,11 @@ import java.io.InputStream;
  * /roles/{r}/permissions}. The access filter lets only administrators change them.
  */
 @ApiPart(id = "permissions", tag = "Identity", guests = true)
+@ApiPaths({
+  "/{org}/{app}/users/{entity}/permissions",
+  "/{org}/{app}/groups/{entity}/permissions",
+  "/{org}/{app}/roles/{entity}/permissions"
+})
 @Path("/{org}/{app}/{collection: (?i:users?|groups?|roles?)}/{entity}/permissions")
 @Produces(MediaType.APPLICATION_JSON)
 public class PermissionsResource {
@@ -46,11 +51,6 @@ public class PermissionsResource {
 
   @GET
   @Operation(summary = "The permissions granted to a user, group or role")
-  @ApiPaths({
-    "/{org}/{app}/users/{entity}/permissions",
-    "/{org}/{app}/groups/{entity}/permissions",
-    "/{org}/{app}/roles/{entity}/permissions"
-  })
   public byte[] list(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -66,11 +66,6 @@ public class PermissionsResource {
   @POST
   @Operation(summary = "Grant a permission: `{\"permission\": \"get,put:/things/**\"}`")
   @ApiBody(value = "PermissionGrant", form = true)
-  @ApiPaths({
-    "/{org}/{app}/users/{entity}/permissions",
-    "/{org}/{app}/groups/{entity}/permissions",
-    "/{org}/{app}/roles/{entity}/permissions"
-  })
   public byte[] grant(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -91,11 +86,6 @@ public class PermissionsResource {
   @PUT
   @Operation(summary = "The same as POST")
   @ApiBody(value = "PermissionGrant", form = true)
-  @ApiPaths({
-    "/{org}/{app}/users/{entity}/permissions",
-    "/{org}/{app}/groups/{entity}/permissions",
-    "/{org}/{app}/roles/{entity}/permissions"
-  })
   public byte[] grantByPut(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -109,11 +99,6 @@ public class PermissionsResource {
 
   @DELETE
   @Operation(summary = "Revoke a permission: `?permission=get,put:/things/*`")
-  @ApiPaths({
-    "/{org}/{app}/users/{entity}/permissions",
-    "/{org}/{app}/groups/{entity}/permissions",
-    "/{org}/{app}/roles/{entity}/permissions"
-  })
   public byte[] revoke(
       @PathParam("org") String org,
       @PathParam("app") String app,

@@ -12,10 +12,8 @@ import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.api.RequestInfo;
 import io.meridian.rest.openapi.ApiBody;
 import io.meridian.rest.openapi.ApiPart;
+import io.meridian.rest.openapi.ApiSignIn;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -49,14 +47,7 @@ public class TokenResource {
   @POST
   @Operation(summary = "Sign in to the application: an app user's password, or client credentials")
   @ApiBody(value = "TokenRequest", form = true)
-  @ApiResponse(
-      responseCode = "200",
-      description = "Signed in",
-      content = @Content(schema = @Schema(ref = "#/components/schemas/Token")))
-  @ApiResponse(
-      responseCode = "429",
-      description = "Too many failed sign-ins; `Retry-After` says when to try again",
-      content = @Content(schema = @Schema(ref = "#/components/schemas/Error")))
+  @ApiSignIn
   public byte[] post(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -69,14 +60,7 @@ public class TokenResource {
 
   @GET
   @Operation(summary = "Sign in with the grant as query parameters (as Usergrid allows)")
-  @ApiResponse(
-      responseCode = "200",
-      description = "Signed in",
-      content = @Content(schema = @Schema(ref = "#/components/schemas/Token")))
-  @ApiResponse(
-      responseCode = "429",
-      description = "Too many failed sign-ins; `Retry-After` says when to try again",
-      content = @Content(schema = @Schema(ref = "#/components/schemas/Error")))
+  @ApiSignIn
   public byte[] get(
       @PathParam("org") String org,
       @PathParam("app") String app,

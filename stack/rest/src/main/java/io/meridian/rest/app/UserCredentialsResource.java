@@ -32,6 +32,11 @@ import java.io.InputStream;
  * user itself or an administrator may.
  */
 @ApiPart(id = "credentials", tag = "Identity", guests = true)
+@ApiPaths({
+  "/{org}/{app}/users/{entity}/password",
+  "/{org}/{app}/users/{entity}/revoketokens",
+  "/{org}/{app}/users/{entity}/revoketoken"
+})
 @Path("/{org}/{app}/{collection: (?i:users?)}/{entity}/{verb: password|revoketokens|revoketoken}")
 @Produces(MediaType.APPLICATION_JSON)
 public class UserCredentialsResource {
@@ -57,11 +62,6 @@ public class UserCredentialsResource {
   @POST
   @Operation(summary = "Change a user's password, or revoke its tokens (all, or `?token=` one)")
   @ApiBody(value = "PasswordChange", form = true, required = false)
-  @ApiPaths({
-    "/{org}/{app}/users/{entity}/password",
-    "/{org}/{app}/users/{entity}/revoketokens",
-    "/{org}/{app}/users/{entity}/revoketoken"
-  })
   public byte[] post(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -106,11 +106,6 @@ public class UserCredentialsResource {
   @PUT
   @Operation(summary = "The same as POST")
   @ApiBody(value = "PasswordChange", form = true, required = false)
-  @ApiPaths({
-    "/{org}/{app}/users/{entity}/password",
-    "/{org}/{app}/users/{entity}/revoketokens",
-    "/{org}/{app}/users/{entity}/revoketoken"
-  })
   public byte[] put(
       @PathParam("org") String org,
       @PathParam("app") String app,

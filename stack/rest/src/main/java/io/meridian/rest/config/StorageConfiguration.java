@@ -5,6 +5,7 @@ import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
+import io.meridian.core.common.LatencyBuckets;
 import io.meridian.core.schema.CassandraSchema;
 import io.meridian.index.elasticsearch.ElasticsearchEntityIndex;
 import io.meridian.index.elasticsearch.ElasticsearchIndexConfig;
@@ -118,21 +119,7 @@ class StorageConfiguration {
         .withString(DefaultDriverOption.METRICS_ID_GENERATOR_PREFIX, "meridian.cassandra")
         .withBoolean(DefaultDriverOption.METRICS_GENERATE_AGGREGABLE_HISTOGRAMS, false)
         .withDurationList(
-            DefaultDriverOption.METRICS_SESSION_CQL_REQUESTS_SLO,
-            List.of(
-                Duration.ofMillis(1),
-                Duration.ofMillis(2),
-                Duration.ofMillis(5),
-                Duration.ofMillis(10),
-                Duration.ofMillis(25),
-                Duration.ofMillis(50),
-                Duration.ofMillis(100),
-                Duration.ofMillis(250),
-                Duration.ofMillis(500),
-                Duration.ofSeconds(1),
-                Duration.ofSeconds(2),
-                Duration.ofSeconds(5),
-                Duration.ofSeconds(12)))
+            DefaultDriverOption.METRICS_SESSION_CQL_REQUESTS_SLO, LatencyBuckets.BOUNDS)
         .withStringList(
             DefaultDriverOption.METRICS_SESSION_ENABLED,
             List.of(

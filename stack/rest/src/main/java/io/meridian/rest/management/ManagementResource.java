@@ -18,10 +18,8 @@ import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.api.RequestInfo;
 import io.meridian.rest.openapi.ApiBody;
 import io.meridian.rest.openapi.ApiPart;
+import io.meridian.rest.openapi.ApiSignIn;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -60,14 +58,7 @@ public class ManagementResource {
   @Path("token")
   @Operation(summary = "Sign in as an admin or the superuser")
   @ApiBody(value = "TokenRequest", form = true)
-  @ApiResponse(
-      responseCode = "200",
-      description = "Signed in",
-      content = @Content(schema = @Schema(ref = "#/components/schemas/Token")))
-  @ApiResponse(
-      responseCode = "429",
-      description = "Too many failed sign-ins; `Retry-After` says when to try again",
-      content = @Content(schema = @Schema(ref = "#/components/schemas/Error")))
+  @ApiSignIn
   public byte[] token(
       @HeaderParam("Content-Type") String contentType,
       @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
@@ -79,14 +70,7 @@ public class ManagementResource {
   @GET
   @Path("token")
   @Operation(summary = "Sign in with the grant as query parameters")
-  @ApiResponse(
-      responseCode = "200",
-      description = "Signed in",
-      content = @Content(schema = @Schema(ref = "#/components/schemas/Token")))
-  @ApiResponse(
-      responseCode = "429",
-      description = "Too many failed sign-ins; `Retry-After` says when to try again",
-      content = @Content(schema = @Schema(ref = "#/components/schemas/Error")))
+  @ApiSignIn
   public byte[] tokenByQuery(@Context HttpServletRequest servlet) {
     return token(Json.object(), servlet);
   }

@@ -1,5 +1,6 @@
 package io.meridian.rest.metrics;
 
+import io.meridian.core.common.LatencyBuckets;
 import io.meridian.rest.api.RouteTemplates;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -42,21 +43,7 @@ public final class RequestMetrics implements ContainerRequestFilter, ContainerRe
       List.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "OTHER");
   private static final List<String> STATUS_CLASSES =
       List.of("1xx", "2xx", "3xx", "4xx", "5xx", "other");
-  private static final Duration[] BUCKETS = {
-    Duration.ofMillis(1),
-    Duration.ofMillis(2),
-    Duration.ofMillis(5),
-    Duration.ofMillis(10),
-    Duration.ofMillis(25),
-    Duration.ofMillis(50),
-    Duration.ofMillis(100),
-    Duration.ofMillis(250),
-    Duration.ofMillis(500),
-    Duration.ofSeconds(1),
-    Duration.ofMillis(2500),
-    Duration.ofSeconds(5),
-    Duration.ofSeconds(10)
-  };
+  private static final Duration[] BUCKETS = LatencyBuckets.array();
 
   private final MeterRegistry registry;
   private final boolean percentileHistogram;

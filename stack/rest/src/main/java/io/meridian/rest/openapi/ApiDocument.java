@@ -141,15 +141,16 @@ public final class ApiDocument {
       Operation operation,
       Set<String> publicPaths) {
     Method handler = handler(resource, operation.getOperationId());
-    ApiPaths explicit = handler.getAnnotation(ApiPaths.class);
+    List<String> explicit = explicitPaths(resource, handler);
     List<String> served =
-        explicit == null
-            ? List.of(canonical(readPath, operation, handler))
-            : List.of(explicit.value());
+        explicit == null ? List.of(canonical(readPath, operation, handler)) : explicit;
     for (String path : served) {
       Operation copy = copy(operation);
       keepParametersOf(path, copy);
       copy.setOperationId(operationId(part, handler, explicit == null ? null : path));
+      if (handler.isAnnotationPresent(ApiSignIn.class)) {
+        signIn(copy);
+      }
       ApiBody body = handler.getAnnotation(ApiBody.class);
       if (body != null) {
         copy.setRequestBody(
@@ -162,6 +163,16 @@ public final class ApiDocument {
       }
       completeResponses(copy);
       copy.setSecurity(security(part, path, publicPaths));
+      String shape = TEMPLATE.matcher(path).replaceAll("{}");
+      paths.keySet().stream()
+          .filter(other -> !other.equals(path))
+          .filter(other -> TEMPLATE.matcher(other).replaceAll("{}").equals(shape))
+          .findFirst()
+          .ifPresent(
+              other -> {
+                throw new IllegalStateException(
+                    path + " and " + other + " are described twice as one path; use @ApiPaths");
+              });
       PathItem item = paths.computeIfAbsent(path, p -> new PathItem());
       if (item.readOperationsMap().containsKey(method)) {
         throw new IllegalStateException(
@@ -169,6 +180,35 @@ public final class ApiDocument {
       }
       item.operation(method, copy);
     }
+  }
+
+  /** The paths {@link ApiPaths} lists on the method, or on its class with the method's path. */
+  private static List<String> explicitPaths(Class<?> resource, Method handler) {
+    ApiPaths onMethod = handler.getAnnotation(ApiPaths.class);
+    if (onMethod != null) {
+      return List.of(onMethod.value());
+    }
+    ApiPaths onClass = resource.getAnnotation(ApiPaths.class);
+    if (onClass == null) {
+      return null;
+    }
+    jakarta.ws.rs.Path sub = handler.getAnnotation(jakarta.ws.rs.Path.class);
+    String suffix = sub == null ? "" : "/" + sub.value().replaceAll("^/+|/+$", "");
+    return Arrays.stream(onClass.value()).map(path -> path + suffix).toList();
+  }
+
+  private static void signIn(Operation operation) {
+    if (operation.getResponses() == null) {
+      operation.setResponses(new ApiResponses());
+    }
+    operation
+        .getResponses()
+        .addApiResponse(
+            "200",
+            new ApiResponse().description("Signed in").content(ApiSchemas.json(ApiSchemas.TOKEN)))
+        .addApiResponse(
+            "429",
+            ApiSchemas.error("Too many failed sign-ins; `Retry-After` says when to try again"));
   }
 
   /** The handling method: swagger-core names an operation after its method unless told not to. */

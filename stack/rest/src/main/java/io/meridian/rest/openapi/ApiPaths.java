@@ -9,10 +9,11 @@ import java.lang.annotation.Target;
  * The literal paths a resource method serves, for the API document, where its Jersey template is a
  * regular expression that also matches combinations it refuses (the identity sub-resources: {@code
  * /users/{entity}/password} exists, {@code /roles/{entity}/password} does not). Each path must be
- * matched by the method's template; the document test checks that against the running server.
+ * matched by the method's template; the document test checks that against the running server. On a
+ * class, the paths serve every method of it, with a method's own {@code @Path} appended.
  */
 @Retention(RetentionPolicy.RUNTIME)
-@Target(ElementType.METHOD)
+@Target({ElementType.TYPE, ElementType.METHOD})
 public @interface ApiPaths {
   String[] value();
 }

@@ -3,6 +3,7 @@ package io.meridian.rest.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.ApiClient.Reply;
 import io.meridian.rest.support.MeridianIT;
 import java.util.UUID;
@@ -188,5 +189,44 @@ class BadInputIT extends MeridianIT {
         api.send("PATCH", path("dogs") + "/" + fido, "{}", "application/json"),
         405,
         "method_not_allowed");
+  }
+
+  @Test
+  void a_405_names_the_methods_the_resource_has() {
+    Reply reply = api.send("PATCH", path("dogs") + "/" + fido, "{}", "application/json");
+
+    assertError(reply, 405, "method_not_allowed");
+    assertThat(reply.header("Allow")).contains("GET", "PUT", "DELETE").doesNotContain("PATCH");
+  }
+
+  @Test
+  void a_request_the_container_cannot_parse_gets_a_json_error_not_an_html_page() {
+    // A form body with a parameter without a name: Tomcat refuses it before Jersey runs.
+    Reply reply =
+        api.send(
+            "PUT",
+            path("roles") + "/guest/permissions?w=%F3%AB%0A&=",
+            "permission=get:/x",
+            "application/x-www-form-urlencoded");
+
+    assertError(reply, 400, "bad_request");
+    assertThat(reply.body()).doesNotContain("<html").doesNotContain("Tomcat");
+    assertThat(reply.json().path("error_id").asText()).isEqualTo(reply.header("X-Request-Id"));
+  }
+
+  @Test
+  void a_limit_out_of_range_is_400_wherever_it_is_given() {
+    assertError(api.get(path("dogs") + "/" + fido + "?limit=0"), 400, "illegal_argument");
+    assertError(api.get(path("dogs") + "/" + fido + "?limit=1001"), 400, "illegal_argument");
+    assertError(api.get(path("dogs") + "?limit=abc"), 400, "illegal_argument");
+  }
+
+  @Test
+  void a_text_field_sent_as_another_json_type_is_400_and_creates_nothing() {
+    ApiClient admin = api.withToken(organization.adminToken());
+    String apps = "/management/orgs/" + org + "/apps";
+
+    assertError(admin.post(apps, "{\"name\": false}"), 400, "illegal_argument");
+    assertThat(admin.get(apps).body()).doesNotContain(org + "/false");
   }
 }

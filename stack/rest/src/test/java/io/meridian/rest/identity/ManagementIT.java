@@ -99,7 +99,17 @@ class ManagementIT extends MeridianIT {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"management", "system", "status", "lb-status", "System"})
+  @ValueSource(
+      strings = {
+        "management",
+        "system",
+        "status",
+        "lb-status",
+        "System",
+        "docs",
+        "metrics",
+        "openapi.json"
+      })
   void reserved_names_cannot_be_organizations(String name) {
     String username = unique("res");
 

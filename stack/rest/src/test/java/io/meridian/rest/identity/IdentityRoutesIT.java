@@ -1,0 +1,54 @@
+package io.meridian.rest.identity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.meridian.rest.support.ApiClient.Reply;
+import io.meridian.rest.support.MeridianIT;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The identity sub-resources serve exactly the methods the API document lists for them: what
+ * OPTIONS advertises is what they do, and any other method is a 405 (found by the fuzzing run).
+ */
+class IdentityRoutesIT extends MeridianIT {
+
+  @Test
+  void a_users_credentials_take_post_and_put_only() {
+    String user = path("users") + "/nobody/password";
+
+    assertThat(allowed(user)).contains("POST", "PUT").doesNotContain("GET", "DELETE");
+    Reply get = api.get(user);
+    assertThat(get.status()).isEqualTo(405);
+    assertThat(get.error()).isEqualTo("method_not_allowed");
+  }
+
+  @Test
+  void memberships_are_listed_by_get_and_changed_through_a_member() {
+    assertThat(allowed(path("users") + "/nobody/roles"))
+        .contains("GET")
+        .doesNotContain("POST", "PUT", "DELETE");
+    assertThat(allowed(path("users") + "/nobody/roles/admin"))
+        .contains("POST", "DELETE")
+        .doesNotContain("GET", "PUT");
+  }
+
+  @Test
+  void permissions_take_every_method() {
+    assertThat(allowed(path("roles") + "/guest/permissions"))
+        .contains("GET", "POST", "PUT", "DELETE");
+  }
+
+  @Test
+  void a_group_has_no_password() {
+    Reply reply = api.post(path("groups") + "/g1/password", "{\"newpassword\": \"x\"}");
+
+    assertThat(reply.status()).isEqualTo(405);
+    assertThat(reply.error()).isEqualTo("method_not_allowed");
+  }
+
+  private String allowed(String path) {
+    Reply reply = api.call("OPTIONS", path);
+    assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+    return reply.header("Allow");
+  }
+}
