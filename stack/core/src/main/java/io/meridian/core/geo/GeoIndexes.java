@@ -24,8 +24,8 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
@@ -90,8 +90,13 @@ public final class GeoIndexes implements GeoLookups, EntityWriteObserver, AutoCl
   /** Changes whose write was still under way, with when they were first seen; feed thread only. */
   private final Map<GeoChange, Instant> pending = new LinkedHashMap<>();
 
-  private final ExecutorService loader =
-      Executors.newSingleThreadExecutor(
+  /**
+   * Loads geo-hot collections one at a time. The second listing of a collection is scheduled, not
+   * slept through on this thread: a sleeping task held every later load behind it (the fuzzing run
+   * turned dozens of collections geo-hot, and another application's load missed its 10 s bound).
+   */
+  private final ScheduledExecutorService loader =
+      Executors.newSingleThreadScheduledExecutor(
           runnable -> {
             Thread thread = new Thread(runnable, "meridian-geo-loader");
             thread.setDaemon(true);
@@ -450,13 +455,14 @@ public final class GeoIndexes implements GeoLookups, EntityWriteObserver, AutoCl
     holder.hot = hot;
     if (hot) {
       loader.execute(() -> loadPoints(key, holder));
-      loader.execute(
+      loader.schedule(
           () -> {
-            sleep(catchUpDelay);
             if (holder.hot) {
               loadPoints(key, holder);
             }
-          });
+          },
+          catchUpDelay.toMillis(),
+          TimeUnit.MILLISECONDS);
     } else {
       holder.points = null;
       holder.loadingPoints = null;
@@ -496,14 +502,6 @@ public final class GeoIndexes implements GeoLookups, EntityWriteObserver, AutoCl
           key.collection(),
           key.applicationId(),
           building.size());
-    }
-  }
-
-  private static void sleep(Duration duration) {
-    try {
-      Thread.sleep(duration.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
     }
   }
 

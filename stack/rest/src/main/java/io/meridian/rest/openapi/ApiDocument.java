@@ -9,7 +9,6 @@ import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.Paths;
 import io.swagger.v3.oas.models.info.Info;
-import io.swagger.v3.oas.models.info.License;
 import io.swagger.v3.oas.models.media.StringSchema;
 import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.parameters.PathParameter;
@@ -86,11 +85,7 @@ public final class ApiDocument {
                     .description(
                         "The Meridian API: Usergrid 2 compatible entities, queries, connections,"
                             + " identity and management, plus geofences and geo-hot collections."
-                            + " Errors use Usergrid's format.")
-                    .license(
-                        new License()
-                            .name("Apache-2.0")
-                            .url("https://www.apache.org/licenses/LICENSE-2.0")))
+                            + " Errors use Usergrid's format."))
             .components(ApiSchemas.components())
             .paths(new Paths());
     TreeMap<String, PathItem> paths = new TreeMap<>();

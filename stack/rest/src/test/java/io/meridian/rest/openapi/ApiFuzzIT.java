@@ -80,8 +80,10 @@ class ApiFuzzIT extends MeridianIT {
             "all",
             "--max-examples",
             System.getProperty("meridian.fuzz.max-examples", "30"),
+            // One worker: hypothesis parses lambdas' source with ast.parse, which CPython 3.11.7
+            // cannot do from two threads at once ("AST constructor recursion depth mismatch").
             "--workers",
-            "2",
+            "1",
             "--report",
             "junit",
             "--report-junit-path",
