@@ -14,12 +14,14 @@ class IdentityRoutesIT extends MeridianIT {
 
   @Test
   void a_users_credentials_take_post_and_put_only() {
-    String user = path("users") + "/nobody/password";
+    api.post(path("users"), "{\"username\": \"ida\", \"password\": \"ida's passphrase\"}");
+    String user = path("users") + "/ida/password";
 
     assertThat(allowed(user)).contains("POST", "PUT").doesNotContain("GET", "DELETE");
-    Reply get = api.get(user);
-    assertThat(get.status()).isEqualTo(405);
-    assertThat(get.error()).isEqualTo("method_not_allowed");
+    Reply delete = api.delete(user);
+    assertThat(delete.status()).isEqualTo(405);
+    assertThat(delete.error()).isEqualTo("method_not_allowed");
+    assertThat(delete.header("Allow")).contains("POST", "PUT").doesNotContain("DELETE");
   }
 
   @Test
