@@ -71,24 +71,23 @@ public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
     RequestInfo request = RequestInfo.currentOrNull();
     String method = request == null ? "This method" : request.method();
     String path = request == null ? "this path" : "/" + request.uri().getPath();
-    return switch (status) {
-      case 404 -> respond(ErrorCode.NOT_FOUND, "No resource at " + path);
-      case 405 ->
-          // RFC 9110: a 405 says which methods the resource has; Jersey's response names them.
-          Response.fromResponse(
-                  respond(ErrorCode.METHOD_NOT_ALLOWED, method + " is not supported on " + path))
-              .allow(web.getResponse().getAllowedMethods())
-              .build();
-      case 406 -> respond(ErrorCode.NOT_ACCEPTABLE, "Only application/json responses are served");
-      case 413 -> respond(ErrorCode.REQUEST_ENTITY_TOO_LARGE, "The request body is too large");
-      case 415 ->
-          respond(
-              ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-              "Send the request body as JSON with Content-Type: application/json");
-      default ->
-          status >= 500
-              ? respond(ErrorCode.INTERNAL_ERROR, "An unexpected error occurred")
-              : respond(ErrorCode.BAD_REQUEST, "The request is malformed");
+    ErrorCode code = ErrorBodies.codeOf(status);
+    Response response = respond(code, describe(code, method, path));
+    // RFC 9110: a 405 says which methods the resource has; Jersey's response names them.
+    return status == 405
+        ? Response.fromResponse(response).allow(web.getResponse().getAllowedMethods()).build()
+        : response;
+  }
+
+  private static String describe(ErrorCode code, String method, String path) {
+    return switch (code) {
+      case NOT_FOUND -> "No resource at " + path;
+      case METHOD_NOT_ALLOWED -> method + " is not supported on " + path;
+      case NOT_ACCEPTABLE -> "Only application/json responses are served";
+      case REQUEST_ENTITY_TOO_LARGE -> "The request body is too large";
+      case UNSUPPORTED_MEDIA_TYPE ->
+          "Send the request body as JSON with Content-Type: application/json";
+      default -> code.status() >= 500 ? "An unexpected error occurred" : "The request is malformed";
     };
   }
 

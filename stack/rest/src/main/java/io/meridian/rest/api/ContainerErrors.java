@@ -25,7 +25,7 @@ public final class ContainerErrors extends ErrorReportValve {
     if (status < 400 || response.getContentWritten() > 0 || !response.setErrorReported()) {
       return;
     }
-    ErrorCode code = codeOf(status);
+    ErrorCode code = ErrorBodies.codeOf(status);
     String description =
         status >= 500
             ? "An unexpected error occurred"
@@ -49,20 +49,5 @@ public final class ContainerErrors extends ErrorReportValve {
     } catch (IOException | IllegalStateException e) {
       LOG.debug("Could not write a container error: {}", e.toString());
     }
-  }
-
-  /** The API's code for a status the container chose; unknown client errors are bad requests. */
-  static ErrorCode codeOf(int status) {
-    return switch (status) {
-      case 401 -> ErrorCode.UNAUTHORIZED;
-      case 403 -> ErrorCode.FORBIDDEN;
-      case 404 -> ErrorCode.NOT_FOUND;
-      case 405 -> ErrorCode.METHOD_NOT_ALLOWED;
-      case 406 -> ErrorCode.NOT_ACCEPTABLE;
-      case 413 -> ErrorCode.REQUEST_ENTITY_TOO_LARGE;
-      case 415 -> ErrorCode.UNSUPPORTED_MEDIA_TYPE;
-      case 503 -> ErrorCode.STORAGE_UNAVAILABLE;
-      default -> status >= 500 ? ErrorCode.INTERNAL_ERROR : ErrorCode.BAD_REQUEST;
-    };
   }
 }

@@ -15,6 +15,24 @@ final class ErrorBodies {
   private ErrorBodies() {}
 
   /**
+   * The code of an error whose status was chosen by Jersey or the container rather than by
+   * Meridian: a status without a code of its own is a bad request, or an internal error at 500+.
+   */
+  static ErrorCode codeOf(int status) {
+    return switch (status) {
+      case 401 -> ErrorCode.UNAUTHORIZED;
+      case 403 -> ErrorCode.FORBIDDEN;
+      case 404 -> ErrorCode.NOT_FOUND;
+      case 405 -> ErrorCode.METHOD_NOT_ALLOWED;
+      case 406 -> ErrorCode.NOT_ACCEPTABLE;
+      case 413 -> ErrorCode.REQUEST_ENTITY_TOO_LARGE;
+      case 415 -> ErrorCode.UNSUPPORTED_MEDIA_TYPE;
+      case 503 -> ErrorCode.STORAGE_UNAVAILABLE;
+      default -> status >= 500 ? ErrorCode.INTERNAL_ERROR : ErrorCode.BAD_REQUEST;
+    };
+  }
+
+  /**
    * @param errorId the request's id, or null when it has none
    */
   static byte[] json(

@@ -3,6 +3,9 @@ package io.meridian.rest.api;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.glassfish.jersey.server.ExtendedUriInfo;
+import org.glassfish.jersey.server.model.RuntimeResource;
+import org.glassfish.jersey.uri.UriTemplate;
 
 /**
  * The route template of a request from the path templates Jersey matched, e.g. {@code
@@ -15,6 +18,28 @@ public final class RouteTemplates {
   public static final String UNMATCHED = "UNMATCHED";
 
   private RouteTemplates() {}
+
+  /**
+   * The route of a request Jersey has routed: the templates it matched. When it refused the method
+   * or media type (405, 415) it has matched the resource but recorded no template yet, so the
+   * matched resource's own templates stand in; a 404 matched a prefix at most and stays {@link
+   * #UNMATCHED}.
+   */
+  public static String of(ExtendedUriInfo matched, int status) {
+    List<String> templates = new ArrayList<>();
+    for (UriTemplate template : matched.getMatchedTemplates()) {
+      templates.add(template.getTemplate());
+    }
+    List<RuntimeResource> resources = matched.getMatchedRuntimeResources();
+    if (templates.isEmpty() && !resources.isEmpty() && status != 404) {
+      for (RuntimeResource resource = resources.get(0);
+          resource != null;
+          resource = resource.getParent()) {
+        templates.add(resource.getPathPattern().getTemplate().getTemplate());
+      }
+    }
+    return template(templates);
+  }
 
   /** Joins templates given root first ({@code /{org}/{app}/{collection}}, {@code {entity}}). */
   public static String join(List<String> rootFirst) {

@@ -12,8 +12,6 @@ import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.container.PreMatching;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,7 +19,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.glassfish.jersey.server.ExtendedUriInfo;
 import org.glassfish.jersey.server.model.ResourceMethod;
-import org.glassfish.jersey.uri.UriTemplate;
 
 /**
  * Times every request into {@code meridian_http_server_requests_seconds{method, route, status}}:
@@ -67,23 +64,14 @@ public final class RequestMetrics implements ContainerRequestFilter, ContainerRe
       return;
     }
     long elapsed = System.nanoTime() - started;
-    ResourceMethod method = ((ExtendedUriInfo) request.getUriInfo()).getMatchedResourceMethod();
+    ExtendedUriInfo matched = (ExtendedUriInfo) request.getUriInfo();
+    ResourceMethod method = matched.getMatchedResourceMethod();
     Route route =
         method == null
             ? unmatched
-            : routes.computeIfAbsent(method, ignored -> new Route(template(request)));
+            : routes.computeIfAbsent(
+                method, ignored -> new Route(RouteTemplates.of(matched, response.getStatus())));
     route.timer(request.getMethod(), response.getStatus()).record(elapsed, TimeUnit.NANOSECONDS);
-  }
-
-  /** Built on the first request of each resource method only. */
-  private static String template(ContainerRequestContext request) {
-    List<UriTemplate> lastFirst = ((ExtendedUriInfo) request.getUriInfo()).getMatchedTemplates();
-    List<String> rootFirst = new ArrayList<>(lastFirst.size());
-    for (UriTemplate template : lastFirst) {
-      rootFirst.add(template.getTemplate());
-    }
-    Collections.reverse(rootFirst);
-    return RouteTemplates.join(rootFirst);
   }
 
   private static int methodIndex(String method) {

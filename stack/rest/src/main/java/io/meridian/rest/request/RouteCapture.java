@@ -4,11 +4,7 @@ import io.meridian.rest.api.RouteTemplates;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
-import java.util.ArrayList;
-import java.util.List;
 import org.glassfish.jersey.server.ExtendedUriInfo;
-import org.glassfish.jersey.server.model.RuntimeResource;
-import org.glassfish.jersey.uri.UriTemplate;
 
 /**
  * Leaves the route of a failed request where {@link RequestIdFilter} finds it when Jersey is done:
@@ -23,22 +19,10 @@ public final class RouteCapture implements ContainerResponseFilter {
     if (response.getStatus() < 400) {
       return;
     }
-    List<String> templates = new ArrayList<>();
-    if (request.getUriInfo() instanceof ExtendedUriInfo matched) {
-      for (UriTemplate template : matched.getMatchedTemplates()) {
-        templates.add(template.getTemplate());
-      }
-      List<RuntimeResource> resources = matched.getMatchedRuntimeResources();
-      if (templates.isEmpty() && !resources.isEmpty() && response.getStatus() != 404) {
-        // Refusing the method or media type (405, 415), Jersey has matched the resource but has
-        // not recorded its templates yet. A 404 without templates matched a prefix at most.
-        for (RuntimeResource resource = resources.get(0);
-            resource != null;
-            resource = resource.getParent()) {
-          templates.add(resource.getPathPattern().getTemplate().getTemplate());
-        }
-      }
-    }
-    request.setProperty(ATTRIBUTE, RouteTemplates.template(templates));
+    String route =
+        request.getUriInfo() instanceof ExtendedUriInfo matched
+            ? RouteTemplates.of(matched, response.getStatus())
+            : RouteTemplates.UNMATCHED;
+    request.setProperty(ATTRIBUTE, route);
   }
 }
