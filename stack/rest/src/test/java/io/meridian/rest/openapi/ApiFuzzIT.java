@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * <p>{@code -Dmeridian.fuzz.max-examples} (default 30) bounds the cases per operation; {@code
  * -Dmeridian.fuzz.seed} replays a run (each run prints its seed).
  */
+@Order(Integer.MAX_VALUE) // last: see src/test/resources/junit-platform.properties
 class ApiFuzzIT extends MeridianIT {
   private static final Path FUZZ = Path.of("src/test/fuzz");
   private static final Path VENV = Path.of("target/fuzz-venv");
