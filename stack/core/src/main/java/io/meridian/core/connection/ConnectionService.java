@@ -8,6 +8,7 @@ import io.meridian.core.entity.CollectionName;
 import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.EntityStore;
 import io.meridian.core.entity.StoredEntity;
+import io.meridian.core.identity.access.Visibility;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -35,19 +36,23 @@ public final class ConnectionService {
   }
 
   /**
-   * Connects two entities; returns the target as it now is.
+   * Connects two entities; returns the target as it now is. A target the caller may not read is
+   * answered exactly as a missing one, here and in the other calls, so a connection never shows or
+   * confirms an entity that a {@code GET} of it would not.
    *
    * @param targetCollection empty when the target is addressed by uuid alone
+   * @param visibility what the caller may read
    */
   public StoredEntity connect(
       ApplicationRef app,
+      Visibility visibility,
       CollectionName sourceCollection,
       String sourceId,
       String verb,
       Optional<CollectionName> targetCollection,
       String targetId) {
     Connection connection =
-        resolve(app, sourceCollection, sourceId, verb, targetCollection, targetId);
+        resolve(app, visibility, sourceCollection, sourceId, verb, targetCollection, targetId);
     connections.connect(app.id(), connection);
     return target(app, connection);
   }
@@ -55,13 +60,14 @@ public final class ConnectionService {
   /** Removes a connection; returns the target. A 404 when the two are not connected. */
   public StoredEntity disconnect(
       ApplicationRef app,
+      Visibility visibility,
       CollectionName sourceCollection,
       String sourceId,
       String verb,
       Optional<CollectionName> targetCollection,
       String targetId) {
     Connection connection =
-        resolve(app, sourceCollection, sourceId, verb, targetCollection, targetId);
+        resolve(app, visibility, sourceCollection, sourceId, verb, targetCollection, targetId);
     if (!connections.exists(app.id(), connection)) {
       throw new MeridianException(
           ErrorCode.NOT_FOUND,
@@ -74,12 +80,13 @@ public final class ConnectionService {
   /** The target of {@code source -verb-> target}, if they are connected; else a 404. */
   public StoredEntity connectedEntity(
       ApplicationRef app,
+      Visibility visibility,
       CollectionName sourceCollection,
       String sourceId,
       String verb,
       String targetId) {
     Connection connection =
-        resolve(app, sourceCollection, sourceId, verb, Optional.empty(), targetId);
+        resolve(app, visibility, sourceCollection, sourceId, verb, Optional.empty(), targetId);
     if (!connections.exists(app.id(), connection)) {
       throw notFound(targetId);
     }
@@ -108,6 +115,7 @@ public final class ConnectionService {
 
   private Connection resolve(
       ApplicationRef app,
+      Visibility visibility,
       CollectionName sourceCollection,
       String sourceId,
       String verb,
@@ -119,6 +127,11 @@ public final class ConnectionService {
         targetCollection.isPresent()
             ? entities.get(app, targetCollection.get(), targetId)
             : byUuid(app, targetId);
+    if (!visibility.canRead(target)) {
+      throw targetCollection.isPresent()
+          ? EntityService.notFound(targetCollection.get(), targetId)
+          : notFound(targetId);
+    }
     return new Connection(
         source.uuid(), source.collection(), verb, target.uuid(), target.collection());
   }

@@ -389,7 +389,8 @@ public final class EntityService {
     return name != null && name.isTextual() ? name.asText() : null;
   }
 
-  private static MeridianException notFound(CollectionName collection, String uuidOrName) {
+  /** The answer for an entity that is not there (or, to its caller, may as well not be). */
+  public static MeridianException notFound(CollectionName collection, String uuidOrName) {
     return new MeridianException(
         ErrorCode.ENTITY_NOT_FOUND,
         "Entity " + collection.type() + " with identifier " + uuidOrName + " not found");

@@ -30,9 +30,10 @@ import java.util.Set;
 
 /**
  * Authenticates every request and authorises every application request before it is matched to a
- * resource, so no endpoint, present or future, can forget to. Management endpoints check their
- * caller themselves (organization membership depends on the organization they address); {@code
- * /system} is the superuser's; {@code /status} and the sign-in endpoints are open.
+ * resource, by its method and path, so that what a permission names is exactly what is served.
+ * Every other rule (management, {@code /system}, the open endpoints) is declared on the resource
+ * with {@link Access} and enforced by {@link DeclaredAccessFilter} once the request is matched;
+ * {@link Access.Rule#APPLICATION} routes require that this filter authorised their path.
  *
  * <p>The path is checked as decoded segments: a segment that decodes to contain a slash or
  * backslash, or that is {@code .} or {@code ..}, is refused outright, so what the permission sees
@@ -86,12 +87,8 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     }
     Principal caller = authenticate(request, segments);
     Caller.set(caller);
-    if (first.equals("management")) {
-      return; // its resources check the caller against the organization they address
-    }
-    if (first.equals("system")) {
-      requireSuperuser(caller);
-      return;
+    if (first.equals("management") || first.equals("system")) {
+      return; // not an application's path: their resources declare their rules (Access)
     }
     if (segments.size() < 3 || segments.size() == 3 && segments.get(2).getPath().equals("token")) {
       return; // nothing to authorise: 404s, and the application's sign-in
@@ -101,8 +98,7 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
       return; // answered 405 by the resource layer
     }
     feed.requireFresh();
-    ApplicationRef application =
-        applications.require(segments.get(0).getPath(), segments.get(1).getPath());
+    ApplicationRef application = application(caller, segments);
     List<PathSegment> rest = segments.subList(2, segments.size());
     requireQueryOnlyWhereRead(rest, verb.get());
     List<String> path = canonical(rest, caller);
@@ -113,11 +109,27 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     } else {
       access.authorize(caller, application, verb.get(), path);
     }
+    Caller.visibility(access.visibility(caller, application));
+    request.setProperty(DeclaredAccessFilter.APPLICATION_AUTHORISED, Boolean.TRUE);
   }
 
   @Override
   public void filter(ContainerRequestContext request, ContainerResponseContext response) {
     Caller.clear();
+  }
+
+  /** The application addressed; a missing one is told only to those who could see it. */
+  private ApplicationRef application(Principal caller, List<PathSegment> segments) {
+    String organization = segments.get(0).getPath();
+    String name = segments.get(1).getPath();
+    try {
+      return applications.require(organization, name);
+    } catch (MeridianException e) {
+      if (e.code() != ErrorCode.APPLICATION_NOT_FOUND) {
+        throw e; // a name that could never exist, told alike to everyone
+      }
+      throw access.missingApplication(caller, organization, e);
+    }
   }
 
   /** Bearer tokens first: the query string is only decoded when no header is sent. */
@@ -145,15 +157,6 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
       return clients.authenticate(clientId, clientSecret);
     }
     return Principal.GUEST;
-  }
-
-  private static void requireSuperuser(Principal caller) {
-    if (caller.kind() == PrincipalKind.SUPERUSER) {
-      return;
-    }
-    throw caller.isGuest()
-        ? new MeridianException(ErrorCode.UNAUTHORIZED, "Sign in as the superuser")
-        : new MeridianException(ErrorCode.FORBIDDEN, "Only the superuser may do this");
   }
 
   /** The decoded segments without a trailing empty one; 400 for anything that could mislead. */

@@ -3,6 +3,7 @@ package io.meridian.rest.access;
 import io.meridian.core.entity.CollectionName;
 import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.PrincipalKind;
+import io.meridian.core.identity.access.Visibility;
 
 /**
  * Who the request on this thread acts for, set by {@link AccessFilter} before any resource runs
@@ -10,6 +11,7 @@ import io.meridian.core.identity.PrincipalKind;
  */
 public final class Caller {
   private static final ThreadLocal<Principal> CURRENT = new ThreadLocal<>();
+  private static final ThreadLocal<Visibility> VISIBILITY = new ThreadLocal<>();
 
   private Caller() {}
 
@@ -19,6 +21,20 @@ public final class Caller {
 
   static void clear() {
     CURRENT.remove();
+    VISIBILITY.remove();
+  }
+
+  static void visibility(Visibility visibility) {
+    VISIBILITY.set(visibility);
+  }
+
+  /**
+   * The entities the caller may see in the application the request addresses, decided where the
+   * request was authorised; nothing when no application was authorised (deny by default).
+   */
+  public static Visibility visibility() {
+    Visibility visibility = VISIBILITY.get();
+    return visibility == null ? Visibility.NONE : visibility;
   }
 
   /** The caller; a guest when the request carried no credentials. */

@@ -20,6 +20,7 @@ import io.meridian.core.index.EntityIndex;
 import io.meridian.core.index.IndexBacklog;
 import io.meridian.core.rebuild.IndexRebuilder;
 import io.meridian.rest.access.AccessFilter;
+import io.meridian.rest.access.DeclaredAccessFilter;
 import io.meridian.rest.app.CollectionSettingsResource;
 import io.meridian.rest.app.ConnectionResource;
 import io.meridian.rest.app.EntityResource;
@@ -108,6 +109,7 @@ public class JerseyConfig extends ResourceConfig {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
     register(new AccessFilter(tokens, credentials, applications, access, feed));
+    register(new DeclaredAccessFilter(access, management));
     register(
         new CorsFilter(CorsPolicy.of(cors.allowedOrigins(), cors.allowedHeaders()), cors.maxAge()));
     register(RouteCapture.class);

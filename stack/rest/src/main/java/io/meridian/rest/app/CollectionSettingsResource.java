@@ -9,6 +9,7 @@ import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.entity.CollectionName;
 import io.meridian.core.geo.GeoIndexes;
+import io.meridian.rest.access.Access;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
 import io.meridian.rest.openapi.ApiPart;
@@ -32,6 +33,7 @@ import java.util.Set;
  * collection's points in memory on every node for {@code within} queries). Changing them takes an
  * application administrator, which the access filter checks.
  */
+@Access(Access.Rule.APPLICATION)
 @ApiPart(id = "settings", tag = "Geo", guests = true)
 @Path("/{org}/{app}/{collection}/_settings")
 @Produces(MediaType.APPLICATION_JSON)

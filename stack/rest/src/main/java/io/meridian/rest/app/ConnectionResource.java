@@ -9,6 +9,7 @@ import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.QueryPage;
 import io.meridian.core.entity.StoredEntity;
+import io.meridian.rest.access.Access;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.openapi.ApiPart;
 import io.swagger.v3.oas.annotations.Operation;
@@ -33,6 +34,7 @@ import java.util.Optional;
  *   <li>{@code GET /{coll}/{id}/{verb}/{uuid}}: one connected entity
  * </ul>
  */
+@Access(Access.Rule.APPLICATION)
 @ApiPart(id = "connection", tag = "Connections", guests = true)
 @Path("/{org}/{app}/{collection}/{entity}/{verb}")
 @Produces(MediaType.APPLICATION_JSON)
@@ -115,10 +117,11 @@ public class ConnectionResource {
     ApplicationRef application = applications.require(org, app);
     CollectionName name = CollectionName.of(collection);
     StoredEntity found =
-        connections.connectedEntity(application, name, Caller.entity(name, entity), verb, target);
+        connections.connectedEntity(
+            application, Caller.visibility(), name, Caller.entity(name, entity), verb, target);
     return Responses.envelope(
             "get", application, String.join("/", name.plural(), entity, verb, target))
-        .entities(List.of(found.json()))
+        .entities(Responses.shown(List.of(found)))
         .toJson();
   }
 
@@ -192,16 +195,28 @@ public class ConnectionResource {
     StoredEntity found =
         connect
             ? connections.connect(
-                application, name, Caller.entity(name, entity), verb, targetName, target)
+                application,
+                Caller.visibility(),
+                name,
+                Caller.entity(name, entity),
+                verb,
+                targetName,
+                target)
             : connections.disconnect(
-                application, name, Caller.entity(name, entity), verb, targetName, target);
+                application,
+                Caller.visibility(),
+                name,
+                Caller.entity(name, entity),
+                verb,
+                targetName,
+                target);
     String path =
         String.join("/", name.plural(), entity, verb)
             + (targetCollection == null ? "" : "/" + targetCollection)
             + "/"
             + target;
     return Responses.envelope(connect ? "post" : "delete", application, path)
-        .entities(List.of(found.json()))
+        .entities(Responses.shown(List.of(found)))
         .toJson();
   }
 

@@ -14,6 +14,7 @@ import io.meridian.core.entity.QueryPage;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.entity.WriteOptions;
 import io.meridian.core.identity.user.UserService;
+import io.meridian.rest.access.Access;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
@@ -41,6 +42,7 @@ import java.util.List;
  * collection segment may carry Usergrid's matrix parameters ({@code /users;ql=...;limit=5}). A
  * singleton; what it needs of the request beyond its parameters comes from the request info.
  */
+@Access(Access.Rule.APPLICATION)
 @ApiPart(id = "entity", tag = "Entities", guests = true)
 @Path("/{org}/{app}/{collection}")
 @Produces(MediaType.APPLICATION_JSON)
@@ -119,7 +121,7 @@ public class EntityResource {
             ? users.create(application, items, options)
             : entities.create(application, name, items, options);
     return Responses.envelope("post", application, name.plural())
-        .entities(Responses.json(created))
+        .entities(Responses.shown(created))
         .toJson();
   }
 
@@ -154,7 +156,7 @@ public class EntityResource {
     List<StoredEntity> updated =
         bulk.updateMatching(application, name, matrix.ql(ql, q, query), max, json, options);
     return Responses.envelope("put", application, name.plural())
-        .entities(Responses.json(updated))
+        .entities(Responses.shown(updated))
         .toJson();
   }
 
@@ -178,7 +180,7 @@ public class EntityResource {
     List<StoredEntity> deleted =
         bulk.deleteMatching(application, name, matrix.ql(ql, q, query), max, options);
     return Responses.envelope("delete", application, name.plural())
-        .entities(Responses.json(deleted))
+        .entities(Responses.shown(deleted))
         .toJson();
   }
 
@@ -221,7 +223,7 @@ public class EntityResource {
                 .orElseThrow(() -> notFound(entity))
             : entities.get(application, name, entity);
     return Responses.envelope("get", application, name.plural() + "/" + entity)
-        .entities(List.of(found.json()))
+        .entities(Responses.shown(List.of(found)))
         .toJson();
   }
 
@@ -248,7 +250,7 @@ public class EntityResource {
             ? users.update(application, id, json, options)
             : entities.update(application, name, id, json, options);
     return Responses.envelope("put", application, name.plural() + "/" + entity)
-        .entities(List.of(updated.json()))
+        .entities(Responses.shown(List.of(updated)))
         .toJson();
   }
 
@@ -270,7 +272,7 @@ public class EntityResource {
             Caller.entity(name, entity),
             QueryParameters.writeOptions(consistency));
     return Responses.envelope("delete", application, name.plural() + "/" + entity)
-        .entities(List.of(deleted.json()))
+        .entities(Responses.shown(List.of(deleted)))
         .toJson();
   }
 

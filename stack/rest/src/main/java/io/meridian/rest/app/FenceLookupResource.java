@@ -11,7 +11,10 @@ import io.meridian.core.common.MeridianException;
 import io.meridian.core.entity.CollectionName;
 import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.QueryPage;
+import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.geo.Locations;
+import io.meridian.rest.access.Access;
+import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
 import io.meridian.rest.openapi.ApiPart;
@@ -33,6 +36,7 @@ import java.util.Set;
  * The batch point lookup, {@code POST /{coll}/_contains}: the fences containing each of many points
  * in one request. It reads, so the access filter authorises it as a read of the collection.
  */
+@Access(Access.Rule.APPLICATION)
 @ApiPart(id = "fences", tag = "Geo", guests = true)
 @Path("/{org}/{app}/{collection}/_contains")
 @Produces(MediaType.APPLICATION_JSON)
@@ -99,8 +103,9 @@ public class FenceLookupResource {
       result.put("latitude", points.get(i)[0]);
       result.put("longitude", points.get(i)[1]);
       ArrayNode entities = result.putArray("entities");
-      pages.get(i).entities().forEach(e -> entities.add(Json.parseStoredObject(e.json())));
-      result.put("count", pages.get(i).entities().size());
+      List<StoredEntity> visible = Caller.visibility().readable(pages.get(i).entities());
+      visible.forEach(e -> entities.add(Json.parseStoredObject(e.json())));
+      result.put("count", visible.size());
     }
     return Responses.envelope("post", application, name.plural() + "/_contains")
         .field("results", results)

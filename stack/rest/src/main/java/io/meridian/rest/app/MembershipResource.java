@@ -7,6 +7,7 @@ import io.meridian.core.entity.EntityStore;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.identity.access.GrantStore;
 import io.meridian.core.identity.access.RoleService;
+import io.meridian.rest.access.Access;
 import io.meridian.rest.openapi.ApiPart;
 import io.meridian.rest.openapi.ApiPaths;
 import io.swagger.v3.oas.annotations.Operation;
@@ -27,6 +28,7 @@ import java.util.UUID;
  * /groups/{g}/users/{u}}, and their reverses). The access filter lets only administrators change
  * them.
  */
+@Access(Access.Rule.APPLICATION)
 @ApiPart(id = "membership", tag = "Identity", guests = true)
 @ApiPaths({
   "/{org}/{app}/users/{entity}/roles",
@@ -66,7 +68,7 @@ public class MembershipResource {
     List<StoredEntity> members = members(application, target, verb);
     return Responses.envelope(
             "get", application, target.collection().plural() + "/" + entity + "/" + verb)
-        .entities(Responses.json(members))
+        .entities(Responses.listed(members))
         .toJson();
   }
 
@@ -127,7 +129,7 @@ public class MembershipResource {
             join ? "post" : "delete",
             application,
             target.collection().plural() + "/" + entity + "/" + verb)
-        .entities(List.of(other.json()))
+        .entities(Responses.shown(List.of(other)))
         .toJson();
   }
 

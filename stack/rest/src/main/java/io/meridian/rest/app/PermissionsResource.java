@@ -7,6 +7,7 @@ import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.identity.access.RoleService;
+import io.meridian.rest.access.Access;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
 import io.meridian.rest.openapi.ApiPart;
@@ -29,6 +30,7 @@ import java.io.InputStream;
  * The permissions granted directly to a user, group or role, as Usergrid's: {@code
  * /roles/{r}/permissions}. The access filter lets only administrators change them.
  */
+@Access(Access.Rule.APPLICATION)
 @ApiPart(id = "permissions", tag = "Identity", guests = true)
 @ApiPaths({
   "/{org}/{app}/users/{entity}/permissions",

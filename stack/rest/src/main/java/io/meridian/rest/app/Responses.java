@@ -4,9 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.Json;
+import io.meridian.core.entity.CollectionName;
 import io.meridian.core.entity.QueryPage;
 import io.meridian.core.entity.StoredEntity;
+import io.meridian.core.identity.access.Visibility;
 import io.meridian.core.query.Projection;
+import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.Envelope;
 import io.meridian.rest.api.RequestInfo;
 import jakarta.ws.rs.core.UriInfo;
@@ -36,19 +39,23 @@ final class Responses {
         .uri(uri);
   }
 
-  /** A page of results: whole entities, or a projection's rows as {@code list}; and its cursor. */
+  /**
+   * A page of results: whole entities, or a projection's rows as {@code list}; and its cursor. It
+   * carries only the entities the caller may read (see {@link #listed}).
+   */
   static byte[] page(Envelope envelope, QueryPage page) {
+    List<StoredEntity> visible = Caller.visibility().readable(page.entities());
     if (page.projection().isPresent()) {
       Projection projection = page.projection().get();
       List<JsonNode> rows =
-          page.entities().stream()
+          visible.stream()
               .map(entity -> projection.apply(Json.parseStoredObject(entity.json())))
               .toList();
       envelope.list(rows);
     } else if (page.distances().isEmpty()) {
-      envelope.entities(json(page.entities()));
+      envelope.entities(json(visible));
     } else {
-      envelope.entities(page.entities().stream().map(e -> withDistance(e, page)).toList());
+      envelope.entities(visible.stream().map(e -> withDistance(e, page)).toList());
     }
     return envelope.cursor(page.cursor()).toJson();
   }
@@ -64,7 +71,44 @@ final class Responses {
     return Json.write(json);
   }
 
-  static List<String> json(List<StoredEntity> entities) {
+  /**
+   * The entities a list carries, however the request reached them (a query, a connection, a
+   * membership, a fence lookup): only those a {@code GET} of the entity would show the caller.
+   */
+  static List<String> listed(List<StoredEntity> entities) {
+    return json(Caller.visibility().readable(entities));
+  }
+
+  /**
+   * The entities an answer about them (a read or a write) carries: whole when the caller may read
+   * them, else only their identity, which a write may learn without a permission to read.
+   */
+  static List<String> shown(List<StoredEntity> entities) {
+    Visibility visibility = Caller.visibility();
+    return entities.stream()
+        .map(entity -> visibility.canRead(entity) ? entity.json() : identityOf(entity))
+        .toList();
+  }
+
+  private static String identityOf(StoredEntity entity) {
+    ObjectNode json = Json.parseStoredObject(entity.json());
+    ObjectNode identity = Json.object();
+    for (String field :
+        List.of(
+            "uuid",
+            "type",
+            CollectionName.of(entity.collection()).alias(),
+            "created",
+            "modified")) {
+      JsonNode value = json.get(field);
+      if (value != null) {
+        identity.set(field, value);
+      }
+    }
+    return Json.write(identity);
+  }
+
+  private static List<String> json(List<StoredEntity> entities) {
     return entities.stream().map(StoredEntity::json).toList();
   }
 }

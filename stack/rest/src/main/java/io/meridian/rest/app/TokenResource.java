@@ -6,6 +6,7 @@ import io.meridian.core.app.ApplicationService;
 import io.meridian.core.common.Json;
 import io.meridian.core.identity.AuthService;
 import io.meridian.core.identity.PrincipalKind;
+import io.meridian.rest.access.Access;
 import io.meridian.rest.access.TokenRequest;
 import io.meridian.rest.access.TokenResponses;
 import io.meridian.rest.api.JsonBodies;
@@ -30,6 +31,7 @@ import java.io.InputStream;
  * {@code /{org}/{app}/token}: app users sign in with a password, and an application (or its
  * organization) with its client credentials. GET with query parameters works too, as in Usergrid.
  */
+@Access(Access.Rule.ANYONE)
 @ApiPart(id = "token", tag = "Identity", guests = true)
 @Path("/{org}/{app}/token")
 @Produces(MediaType.APPLICATION_JSON)

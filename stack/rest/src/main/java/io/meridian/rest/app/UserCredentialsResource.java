@@ -9,6 +9,7 @@ import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.token.AccessToken;
 import io.meridian.core.identity.token.TokenService;
 import io.meridian.core.identity.user.UserService;
+import io.meridian.rest.access.Access;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
@@ -31,6 +32,7 @@ import java.io.InputStream;
  * /users/{u}/revoketokens} revokes every token, {@code /users/{u}/revoketoken?token=} one. Only the
  * user itself or an administrator may.
  */
+@Access(Access.Rule.APPLICATION)
 @ApiPart(id = "credentials", tag = "Identity", guests = true)
 @ApiPaths({
   "/{org}/{app}/users/{entity}/password",

@@ -11,6 +11,7 @@ import io.meridian.core.identity.PrincipalKind;
 import io.meridian.core.identity.admin.AdminUser;
 import io.meridian.core.identity.admin.ManagementService;
 import io.meridian.core.identity.token.TokenService;
+import io.meridian.rest.access.Access;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.access.TokenRequest;
 import io.meridian.rest.access.TokenResponses;
@@ -37,6 +38,7 @@ import java.io.InputStream;
  * {@code /management}: admins and the superuser sign in ({@code /token}), see themselves ({@code
  * /me}), change their password and revoke their tokens ({@code /users/{user}/...}).
  */
+@Access(Access.Rule.ADMIN)
 @ApiPart(id = "admin", tag = "Management")
 @Path("/management")
 @Produces(MediaType.APPLICATION_JSON)
@@ -55,6 +57,7 @@ public class ManagementResource {
   }
 
   @POST
+  @Access(Access.Rule.ANYONE)
   @Path("token")
   @Operation(summary = "Sign in as an admin or the superuser")
   @ApiBody(value = "TokenRequest", form = true)
@@ -68,6 +71,7 @@ public class ManagementResource {
   }
 
   @GET
+  @Access(Access.Rule.ANYONE)
   @Path("token")
   @Operation(summary = "Sign in with the grant as query parameters")
   @ApiSignIn

@@ -12,6 +12,7 @@ import io.meridian.core.identity.admin.AdminUser;
 import io.meridian.core.identity.admin.ManagementService;
 import io.meridian.core.identity.admin.Organization;
 import io.meridian.core.identity.token.ClientCredentials;
+import io.meridian.rest.access.Access;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
@@ -35,6 +36,7 @@ import java.io.InputStream;
  * applications, client credentials and admins. Everything below an organization is for its admins,
  * its own client credentials and the superuser.
  */
+@Access(Access.Rule.ORGANIZATION_ADMIN)
 @ApiPart(id = "organization", tag = "Management")
 @Path("/management/{organizations: orgs|organizations}")
 @Produces(MediaType.APPLICATION_JSON)
@@ -60,6 +62,7 @@ public class OrganizationResource {
 
   /** {@code {organization, username, name, email, password}}: an organization and its owner. */
   @POST
+  @Access(Access.Rule.ANYONE)
   @Operation(summary = "Register an organization with its first admin")
   @ApiBody(value = "NewOrganization", form = true)
   public byte[] register(
@@ -275,32 +278,8 @@ public class OrganizationResource {
         .toJson();
   }
 
-  /**
-   * The organization, once the caller is known to administer it. An unknown organization and one
-   * the caller may not see answer alike, so names cannot be probed.
-   */
+  /** The organization, which {@link Access.Rule#ORGANIZATION_ADMIN} let the caller see. */
   private Organization administered(String org) {
-    Principal caller = Caller.current();
-    if (caller.isGuest()) {
-      throw new MeridianException(ErrorCode.UNAUTHORIZED, "Sign in as an admin");
-    }
-    if (caller.kind() == PrincipalKind.SUPERUSER) {
-      return management.organization(org);
-    }
-    Organization organization;
-    try {
-      organization = management.organization(org);
-    } catch (MeridianException e) {
-      throw forbidden();
-    }
-    if (!access.administersOrganization(caller, organization.id())) {
-      throw forbidden();
-    }
-    return organization;
-  }
-
-  private static MeridianException forbidden() {
-    return new MeridianException(
-        ErrorCode.FORBIDDEN, "You are not an administrator of this organization");
+    return management.organization(org);
   }
 }

@@ -1,5 +1,6 @@
 package io.meridian.rest.metrics;
 
+import io.meridian.rest.access.Access;
 import io.meridian.rest.openapi.ApiPart;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.swagger.v3.oas.annotations.Operation;
@@ -18,6 +19,7 @@ import jakarta.ws.rs.core.Response;
  * business). The access filter leaves this path to this resource, since a scrape token is not an
  * access token.
  */
+@Access(Access.Rule.SCRAPER)
 @Path("/metrics")
 @ApiPart(id = "metrics", tag = "Operations")
 public class MetricsResource {

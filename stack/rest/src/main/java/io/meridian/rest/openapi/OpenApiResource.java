@@ -2,6 +2,7 @@ package io.meridian.rest.openapi;
 
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
+import io.meridian.rest.access.Access;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -25,6 +26,7 @@ import java.util.Properties;
  * byte is read once at start; only the named Swagger UI files are served, never a path from the
  * request.
  */
+@Access(Access.Rule.ANYONE)
 @Path("/")
 @ApiPart(id = "reference", tag = "Reference")
 public class OpenApiResource {

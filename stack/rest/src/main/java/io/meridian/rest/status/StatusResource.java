@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.common.Json;
 import io.meridian.core.index.EntityIndex;
 import io.meridian.core.index.IndexBacklog;
+import io.meridian.rest.access.Access;
 import io.meridian.rest.openapi.ApiPart;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -26,6 +27,7 @@ import java.util.concurrent.TimeUnit;
  * Health for people ({@code /status}: state of this node and of its stores) and for load balancers
  * ({@code /lb-status}: 200 while this node can serve, else 503, no body, no I/O).
  */
+@Access(Access.Rule.ANYONE)
 @ApiPart(id = "status", tag = "Status")
 @Path("/")
 public class StatusResource {

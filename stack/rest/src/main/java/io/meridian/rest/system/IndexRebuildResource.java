@@ -10,6 +10,7 @@ import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.rebuild.IndexRebuilder;
 import io.meridian.core.rebuild.RebuildJob;
+import io.meridian.rest.access.Access;
 import io.meridian.rest.api.Envelope;
 import io.meridian.rest.openapi.ApiPart;
 import io.swagger.v3.oas.annotations.Operation;
@@ -27,6 +28,7 @@ import java.util.UUID;
  * {@code /system/index/rebuild/{org}/{app}}: rebuild an application's index from Cassandra while it
  * keeps serving ({@code POST}), and follow its progress from any node ({@code GET}).
  */
+@Access(Access.Rule.SUPERUSER)
 @ApiPart(id = "rebuild", tag = "System")
 @Path("/system/index/rebuild/{org}/{app}")
 @Produces(MediaType.APPLICATION_JSON)

@@ -241,7 +241,6 @@ class ManagementIT extends MeridianIT {
     List<Reply> gone =
         List.of(
             admin().get(path("things") + "/" + thing),
-            api.anonymous().get(path("roles")),
             api.anonymous().get(tokenByQuery),
             admin().get("/management/orgs/" + org + "/apps/" + app));
     assertThat(gone)
@@ -250,6 +249,8 @@ class ManagementIT extends MeridianIT {
               assertThat(reply.status()).as(reply.body()).isEqualTo(404);
               assertThat(reply.error()).isEqualTo("organization_application_not_found");
             });
+    // Anonymous callers are not told that an application is gone (ApplicationEnumerationIT).
+    assertThat(api.anonymous().get(path("roles")).status()).isEqualTo(401);
     assertThat(api.get(path("things") + "/" + thing).status()).isEqualTo(401);
     assertThat(api.anonymous().get(path("roles") + secretQuery).status()).isEqualTo(401);
     admin().post("/management/orgs/" + org + "/apps", json("name", app));

@@ -8,6 +8,7 @@ import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.PrincipalKind;
+import io.meridian.core.identity.admin.Organization;
 import io.meridian.core.identity.admin.OrganizationStore;
 import io.meridian.core.identity.permission.Permission;
 import io.meridian.core.identity.permission.PermissionSet;
@@ -17,6 +18,7 @@ import io.meridian.core.identity.token.AccessFeed;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
@@ -36,12 +38,14 @@ public final class AccessControl {
   public static final String ADMIN_ROLE = "admin";
 
   private final GrantStore grants;
+  private final OrganizationStore organizations;
   private final Cache<UUID, ApplicationAccess> applications =
       Caffeine.newBuilder().maximumSize(10_000).build();
   private final LoadingCache<UUID, Set<UUID>> adminOrganizations;
 
   public AccessControl(GrantStore grants, OrganizationStore organizations, AccessFeed feed) {
     this.grants = grants;
+    this.organizations = organizations;
     this.adminOrganizations =
         Caffeine.newBuilder()
             .maximumSize(100_000)
@@ -68,8 +72,7 @@ public final class AccessControl {
     PermissionSet permissions = permissions(caller, application);
     if (!permissions.allows(verb, path)) {
       throw caller.isGuest()
-          ? new MeridianException(
-              ErrorCode.UNAUTHORIZED, "Sign in: anonymous callers may not do this")
+          ? guestRefused()
           : new MeridianException(ErrorCode.FORBIDDEN, "You are not allowed to do this");
     }
   }
@@ -82,10 +85,30 @@ public final class AccessControl {
   public void requireAdministrator(Principal caller, ApplicationRef application) {
     if (!reachesAsAdministrator(caller, application)) {
       throw caller.isGuest()
-          ? new MeridianException(ErrorCode.UNAUTHORIZED, "Sign in as an administrator")
+          ? guestRefused()
           : new MeridianException(
               ErrorCode.FORBIDDEN, "Only the application's administrators may do this");
     }
+  }
+
+  /**
+   * The entities of the application the caller may see: all of them for its administrators, for
+   * anyone else those a {@code GET} of the entity by uuid or by name would allow; none for a
+   * credential that does not reach the application.
+   */
+  public Visibility visibility(Principal caller, ApplicationRef application) {
+    try {
+      if (reachesAsAdministrator(caller, application)) {
+        return Visibility.ALL;
+      }
+    } catch (MeridianException e) {
+      return Visibility.NONE;
+    }
+    PermissionSet permissions = permissions(caller, application);
+    return entity ->
+        permissions.allows(Verb.GET, List.of(entity.collection(), entity.uuid().toString()))
+            || entity.name() != null
+                && permissions.allows(Verb.GET, List.of(entity.collection(), entity.name()));
   }
 
   /** Whether the caller administers the application (see {@link #requireAdministrator}). */
@@ -95,6 +118,36 @@ public final class AccessControl {
     } catch (MeridianException e) {
       return false;
     }
+  }
+
+  /**
+   * The answer to a request for an application that does not exist: {@code notFound} for those who
+   * would see the application if it did (the superuser, the organization's admins and credentials),
+   * and for anyone else exactly the refusal an application they cannot reach gives them, so that no
+   * one learns which applications exist before being authorised for the organization.
+   */
+  public MeridianException missingApplication(
+      Principal caller, String organization, MeridianException notFound) {
+    return switch (caller.kind()) {
+      case SUPERUSER -> notFound;
+      case ADMIN, ORGANIZATION -> {
+        Optional<UUID> id;
+        try {
+          id = organizations.find(organization).map(Organization::id);
+        } catch (MeridianException e) {
+          id = Optional.empty(); // a name that could not exist
+        }
+        if (id.isPresent() && administersOrganization(caller, id.get())) {
+          yield notFound;
+        }
+        yield caller.kind() == PrincipalKind.ADMIN
+            ? new MeridianException(
+                ErrorCode.FORBIDDEN, "You are not an administrator of this organization")
+            : notReached();
+      }
+      case APPLICATION, APP_USER -> notReached();
+      case GUEST -> guestRefused();
+    };
   }
 
   /** Whether the caller administers the organization: one of its admins, its credentials, root. */
@@ -160,9 +213,18 @@ public final class AccessControl {
 
   private static void requireScope(UUID granted, UUID wanted) {
     if (granted == null || !granted.equals(wanted)) {
-      throw new MeridianException(
-          ErrorCode.UNAUTHORIZED, "These credentials are not valid for this application");
+      throw notReached();
     }
+  }
+
+  private static MeridianException notReached() {
+    return new MeridianException(
+        ErrorCode.UNAUTHORIZED, "These credentials are not valid for this application");
+  }
+
+  private static MeridianException guestRefused() {
+    return new MeridianException(
+        ErrorCode.UNAUTHORIZED, "Sign in: anonymous callers may not do this");
   }
 
   /** One application's permission sets, built on first use; dropped whole when grants change. */
