@@ -2,6 +2,7 @@ package io.meridian.rest.config;
 
 import io.meridian.rest.api.ContainerErrors;
 import io.meridian.rest.request.RequestIdFilter;
+import org.apache.catalina.core.StandardHost;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -24,13 +25,20 @@ class RequestLogConfiguration {
   }
 
   /**
-   * Tomcat's errors (a body or query it cannot parse) in the API's JSON format rather than its HTML
-   * page: the valve sits in the application's pipeline, so it reports before the host's would.
+   * Tomcat's errors in the API's JSON format rather than its HTML page, at both levels where Tomcat
+   * answers by itself: in the application's pipeline (a body or query it cannot parse), so it
+   * reports before the host's would; and as the host's own error report, for requests that never
+   * reach the application (a request line or headers too long to parse).
    */
   @Bean
   WebServerFactoryCustomizer<TomcatServletWebServerFactory> containerErrors() {
     return factory ->
         factory.addContextCustomizers(
-            context -> context.getPipeline().addValve(new ContainerErrors()));
+            context -> {
+              context.getPipeline().addValve(new ContainerErrors());
+              if (context.getParent() instanceof StandardHost host) {
+                host.setErrorReportValveClass(ContainerErrors.class.getName());
+              }
+            });
   }
 }
