@@ -103,7 +103,17 @@ class TenantIsolationIT extends MeridianIT {
         new Request("POST", "users/victim/roles/admin", null),
         new Request("POST", "roles/admin/users/victim", null),
         new Request("GET", "users/victim/permissions", null),
-        new Request("POST", "users/victim/permissions", "{\"permission\":\"get:/**\"}"));
+        new Request("POST", "users/victim/permissions", "{\"permission\":\"get:/**\"}"),
+        new Request("GET", "users/victim/groups", null),
+        new Request("GET", "users/victim/roles", null),
+        new Request(
+            "GET",
+            "things?ql=" + ApiClient.encode("select * where location within 100000 of 0, 0"),
+            null),
+        new Request("POST", "things/_contains", "{\"points\":[[0.5,0.5]]}"),
+        new Request("GET", "things/_settings", null),
+        new Request("POST", "things/_settings", "{\"geoHot\":true}"),
+        new Request("PUT", "things/_settings", "{\"geoHot\":true}"));
   }
 
   private void assertShutOut(Victim victim) {
@@ -136,6 +146,15 @@ class TenantIsolationIT extends MeridianIT {
         .containsExactlyInAnyOrder("post:/users", "post:/devices", "put:/devices/*");
     assertThat(access.permissions("users/victim")).isEmpty();
     assertThat(access.listed("users/victim/roles", "name")).isEmpty();
+    assertThat(
+            access
+                .admin()
+                .get(access.path("things/_settings"))
+                .json()
+                .path("data")
+                .path("geoHot")
+                .asBoolean())
+        .isFalse();
     ApiClient victimUser = access.admin().withToken(victim.userToken());
     assertThat(victimUser.get(access.path("users/me")).status()).isEqualTo(200);
   }
