@@ -14,6 +14,12 @@ public final class Json {
   /** Deeper documents are refused: they are never legitimate and cost stack to process. */
   public static final int MAX_NESTING_DEPTH = 32;
 
+  /** Longer numbers are refused: parsing a huge number costs time quadratic in its length. */
+  public static final int MAX_NUMBER_LENGTH = 1000;
+
+  /** Longer field names are refused (Jackson's default, stated here so messages can name it). */
+  public static final int MAX_NAME_LENGTH = 50_000;
+
   public static final ObjectMapper MAPPER =
       JsonMapper.builder()
           .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
@@ -24,7 +30,11 @@ public final class Json {
     MAPPER
         .getFactory()
         .setStreamReadConstraints(
-            StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING_DEPTH).build());
+            StreamReadConstraints.builder()
+                .maxNestingDepth(MAX_NESTING_DEPTH)
+                .maxNumberLength(MAX_NUMBER_LENGTH)
+                .maxNameLength(MAX_NAME_LENGTH)
+                .build());
   }
 
   private Json() {}

@@ -198,5 +198,13 @@ final class Migrations {
                     PRIMARY KEY ((bucket), id))
                     WITH default_time_to_live = 3600
                     AND compaction = {'class': 'TimeWindowCompactionStrategy',
-                      'compaction_window_unit': 'HOURS', 'compaction_window_size': 1}""")));
+                      'compaction_window_unit': 'HOURS', 'compaction_window_size': 1}""")),
+          new Migration(
+              5,
+              "secrets: the key-encryption key that wraps each",
+              List.of(
+                  // The id of the operator's key-encryption key that wrapped the value; null for a
+                  // value in plain text (written before the key existed, or without one).
+                  """
+                  ALTER TABLE {ks}.secrets ADD IF NOT EXISTS kek text""")));
 }

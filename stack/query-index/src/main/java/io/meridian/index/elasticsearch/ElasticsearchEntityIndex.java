@@ -27,7 +27,9 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import jakarta.json.JsonValue;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -37,9 +39,12 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.http.Header;
 import org.apache.http.HttpHost;
 import org.apache.http.client.config.RequestConfig;
+import org.apache.http.message.BasicHeader;
 import org.elasticsearch.client.RestClient;
+import org.elasticsearch.client.RestClientBuilder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,15 +73,34 @@ public final class ElasticsearchEntityIndex implements EntityIndex, MeterBinder,
   private volatile CallTimers timers = new CallTimers(new CompositeMeterRegistry());
 
   public ElasticsearchEntityIndex(ElasticsearchIndexConfig config) {
+    this(config, ElasticsearchAccess.NONE);
+  }
+
+  /**
+   * @param access credentials sent with every request (preemptively, as a Basic {@code
+   *     Authorization} header: no round trip to learn that they are needed) and the trust for
+   *     {@code https://} nodes
+   */
+  public ElasticsearchEntityIndex(ElasticsearchIndexConfig config, ElasticsearchAccess access) {
     this.config = config;
-    this.restClient =
+    RestClientBuilder builder =
         RestClient.builder(config.urls().stream().map(HttpHost::create).toArray(HttpHost[]::new))
             .setRequestConfigCallback(
                 request ->
                     request
                         .setConnectTimeout(millis(config.connectTimeout()))
-                        .setSocketTimeout(millis(config.requestTimeout())))
-            .build();
+                        .setSocketTimeout(millis(config.requestTimeout())));
+    if (access.username() != null) {
+      String basic =
+          Base64.getEncoder()
+              .encodeToString(
+                  (access.username() + ":" + access.password()).getBytes(StandardCharsets.UTF_8));
+      builder.setDefaultHeaders(new Header[] {new BasicHeader("Authorization", "Basic " + basic)});
+    }
+    if (access.sslContext() != null) {
+      builder.setHttpClientConfigCallback(http -> http.setSSLContext(access.sslContext()));
+    }
+    this.restClient = builder.build();
     RestClientTransport transport =
         new RestClientTransport(restClient, new JacksonJsonpMapper(new ObjectMapper()));
     this.client = new ElasticsearchClient(transport);

@@ -56,12 +56,15 @@ public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
           ErrorCode.STORAGE_UNAVAILABLE, "The data store is unavailable; retry in a moment");
     }
     RequestInfo request = RequestInfo.currentOrNull();
-    // The raw path only: the query string may hold an access_token, and the raw path cannot hold a
-    // line break that would forge a log line.
+    // The raw path only, never the query (which holds tenant data such as queries): the raw path
+    // cannot hold a line break that would forge a log line, and a credential sent as a matrix
+    // parameter (;access_token=) is redacted.
     LOG.error(
         "Unexpected failure serving {} {}",
         request == null ? "?" : request.method(),
-        request == null ? "?" : request.uri().getRequestUri().getRawPath(),
+        request == null
+            ? "?"
+            : SecretParameters.redactPath(request.uri().getRequestUri().getRawPath()),
         failure);
     return respond(ErrorCode.INTERNAL_ERROR, "An unexpected error occurred");
   }
@@ -70,7 +73,8 @@ public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
     int status = web.getResponse().getStatus();
     RequestInfo request = RequestInfo.currentOrNull();
     String method = request == null ? "This method" : request.method();
-    String path = request == null ? "this path" : "/" + request.uri().getPath();
+    String path =
+        request == null ? "this path" : SecretParameters.redactPath("/" + request.uri().getPath());
     ErrorCode code = ErrorBodies.codeOf(status);
     Response response = respond(code, describe(code, method, path));
     // RFC 9110: a 405 says which methods the resource has; Jersey's response names them.

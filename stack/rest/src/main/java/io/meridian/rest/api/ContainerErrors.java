@@ -2,6 +2,7 @@ package io.meridian.rest.api;
 
 import io.meridian.core.common.ErrorCode;
 import io.meridian.rest.request.RequestIds;
+import io.meridian.rest.request.SecurityHeaders;
 import java.io.IOException;
 import java.io.OutputStream;
 import org.apache.catalina.connector.Request;
@@ -18,6 +19,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class ContainerErrors extends ErrorReportValve {
   private static final Logger LOG = LoggerFactory.getLogger(ContainerErrors.class);
+
+  private final SecurityHeaders headers;
+
+  public ContainerErrors(SecurityHeaders headers) {
+    this.headers = headers;
+  }
 
   @Override
   protected void report(Request request, Response response, Throwable throwable) {
@@ -41,6 +48,8 @@ public final class ContainerErrors extends ErrorReportValve {
             0,
             response.getHeader(RequestIds.HEADER));
     try {
+      // Tomcat may refuse a request before any filter ran, so the headers may be missing.
+      headers.addTo(response, request.getRequestURI());
       response.setContentType("application/json");
       response.setContentLength(body.length);
       OutputStream out = response.getOutputStream();

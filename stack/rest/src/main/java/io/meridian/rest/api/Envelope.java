@@ -10,15 +10,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The Usergrid 2 response envelope. Entities are embedded as the JSON text stored in Cassandra, so
- * serving an entity costs no parsing. Null members are omitted.
+ * serving an entity costs no parsing. Null members are omitted. What echoes the request ({@code
+ * params}, {@code path}, {@code uri}) is redacted here by {@link SecretParameters}, whatever the
+ * caller passed, so no resource can echo a credential sent in the query string.
  */
 public final class Envelope {
-  private static final Set<String> SECRET_PARAMS =
-      Set.of("access_token", "client_secret", "password", "oldpassword", "newpassword");
   private final String action;
   private ApplicationRef application;
   private MultivaluedMap<String, String> params;
@@ -102,19 +101,17 @@ public final class Envelope {
       if (params != null) {
         json.writeObjectFieldStart("params");
         for (Map.Entry<String, List<String>> param : params.entrySet()) {
-          if (SECRET_PARAMS.contains(param.getKey())) {
-            continue; // never echo a credential into a response (or a log that keeps it)
-          }
+          boolean secret = SecretParameters.isSecret(param.getKey());
           json.writeArrayFieldStart(param.getKey());
           for (String value : param.getValue()) {
-            json.writeString(value);
+            json.writeString(secret ? SecretParameters.REDACTED : value);
           }
           json.writeEndArray();
         }
         json.writeEndObject();
       }
-      writeIfPresent(json, "path", path);
-      writeIfPresent(json, "uri", uri);
+      writeIfPresent(json, "path", path == null ? null : SecretParameters.redactPath(path));
+      writeIfPresent(json, "uri", uri == null ? null : SecretParameters.redactUri(uri));
       if (entities != null) {
         json.writeArrayFieldStart("entities");
         for (String entity : entities) {

@@ -1,9 +1,8 @@
 package io.meridian.rest.api;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.core.common.ClientJson;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
@@ -106,22 +105,9 @@ public final class JsonBodies {
     return value.textValue();
   }
 
+  /** Parser failures are described by {@link ClientJson}, never by the parser's own message. */
   private static JsonNode parse(byte[] bytes) {
-    try {
-      return Json.MAPPER.readTree(bytes);
-    } catch (JsonProcessingException e) {
-      JsonLocation at = e.getLocation();
-      throw new MeridianException(
-          ErrorCode.JSON_PARSE,
-          "The request body is not valid JSON"
-              + (at == null
-                  ? ""
-                  : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")")
-              + ": "
-              + e.getOriginalMessage());
-    } catch (IOException e) {
-      throw new MeridianException(ErrorCode.JSON_PARSE, "The request body is not valid JSON");
-    }
+    return ClientJson.parse(bytes);
   }
 
   private MeridianException tooLarge() {

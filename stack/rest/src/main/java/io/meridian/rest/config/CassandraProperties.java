@@ -1,5 +1,6 @@
 package io.meridian.rest.config;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -11,6 +12,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param contactPoints host:port of one or more nodes
  * @param replication CQL replication map used when the keyspace is created
  * @param consistency consistency level of reads and writes (QUORUM-class levels keep RF 3 safe)
+ * @param username a role of Cassandra's PasswordAuthenticator, or null when authentication is off
+ * @param tls client-to-node encryption
  */
 @ConfigurationProperties("meridian.cassandra")
 public record CassandraProperties(
@@ -20,4 +23,24 @@ public record CassandraProperties(
     @DefaultValue("{'class': 'SimpleStrategy', 'replication_factor': 1}") String replication,
     @DefaultValue("LOCAL_QUORUM") String consistency,
     @DefaultValue("2s") Duration requestTimeout,
-    @DefaultValue("5s") Duration connectTimeout) {}
+    @DefaultValue("5s") Duration connectTimeout,
+    String username,
+    String password,
+    @DefaultValue Tls tls) {
+
+  /**
+   * @param truststore a PEM file of CA certificates, or a PKCS12/JKS trust store; none means the
+   *     JVM's default trust store
+   * @param hostnameValidation whether a node's certificate must name the address connected to
+   */
+  public record Tls(
+      boolean enabled,
+      Path truststore,
+      String truststorePassword,
+      @DefaultValue("true") boolean hostnameValidation) {}
+
+  @Override
+  public String toString() {
+    return "CassandraProperties[contactPoints=" + contactPoints + ", keyspace=" + keyspace + "]";
+  }
+}

@@ -28,7 +28,7 @@ import io.meridian.core.identity.token.TokenCodec;
 import io.meridian.core.identity.token.TokenService;
 import io.meridian.core.identity.user.CassandraUserCredentialStore;
 import io.meridian.core.identity.user.UserService;
-import io.meridian.core.secret.CassandraSecretStore;
+import io.meridian.core.secret.SecretStore;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Base64;
@@ -80,8 +80,8 @@ class IdentityConfiguration {
   }
 
   @Bean
-  TokenCodec tokenCodec(CqlSession session) {
-    return new TokenCodec(new CassandraSecretStore(session).obtain(TOKEN_KEY, 32));
+  TokenCodec tokenCodec(SecretStore secrets) {
+    return new TokenCodec(secrets.obtain(TOKEN_KEY, 32));
   }
 
   @Bean

@@ -2,6 +2,7 @@ package io.meridian.rest.config;
 
 import io.meridian.rest.api.ContainerErrors;
 import io.meridian.rest.request.RequestIdFilter;
+import io.meridian.rest.request.SecurityHeaders;
 import org.apache.catalina.core.StandardHost;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
@@ -11,8 +12,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 
 /**
- * Request ids and the log of failed requests, around everything else a request passes; and the
- * container's own error answers in the API's error format.
+ * Request ids and the log of failed requests, around everything else a request passes; the security
+ * headers of every response; and the container's own error answers in the API's error format.
  */
 @Configuration(proxyBeanMethods = false)
 class RequestLogConfiguration {
@@ -24,6 +25,19 @@ class RequestLogConfiguration {
     return registration;
   }
 
+  @Bean
+  SecurityHeaders securityHeaders(SecurityHeadersProperties properties) {
+    return new SecurityHeaders(properties.strictTransportSecurity());
+  }
+
+  /** Right inside the request id filter, before anything that may answer the request. */
+  @Bean
+  FilterRegistrationBean<SecurityHeaders> securityHeadersFilter(SecurityHeaders headers) {
+    FilterRegistrationBean<SecurityHeaders> registration = new FilterRegistrationBean<>(headers);
+    registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
+    return registration;
+  }
+
   /**
    * Tomcat's errors in the API's JSON format rather than its HTML page, at both levels where Tomcat
    * answers by itself: in the application's pipeline (a body or query it cannot parse), so it
@@ -31,13 +45,16 @@ class RequestLogConfiguration {
    * reach the application (a request line or headers too long to parse).
    */
   @Bean
-  WebServerFactoryCustomizer<TomcatServletWebServerFactory> containerErrors() {
+  WebServerFactoryCustomizer<TomcatServletWebServerFactory> containerErrors(
+      SecurityHeaders headers) {
     return factory ->
         factory.addContextCustomizers(
             context -> {
-              context.getPipeline().addValve(new ContainerErrors());
+              context.getPipeline().addValve(new ContainerErrors(headers));
               if (context.getParent() instanceof StandardHost host) {
+                // The host adds no error valve of its own when one of this class is there.
                 host.setErrorReportValveClass(ContainerErrors.class.getName());
+                host.getPipeline().addValve(new ContainerErrors(headers));
               }
             });
   }

@@ -25,7 +25,7 @@ import io.meridian.core.query.Cursors;
 import io.meridian.core.query.QueryLanguage;
 import io.meridian.core.rebuild.CassandraRebuildJobStore;
 import io.meridian.core.rebuild.IndexRebuilder;
-import io.meridian.core.secret.CassandraSecretStore;
+import io.meridian.core.secret.SecretStore;
 import io.meridian.index.query.UsergridQueryLanguage;
 import java.time.Clock;
 import java.util.UUID;
@@ -108,8 +108,8 @@ class ServiceConfiguration {
 
   /** Cursors are signed with a key every node shares, so any node continues any cursor. */
   @Bean
-  Cursors cursors(CqlSession session) {
-    return new Cursors(new CassandraSecretStore(session).obtain(CURSOR_KEY, 32));
+  Cursors cursors(SecretStore secrets) {
+    return new Cursors(secrets.obtain(CURSOR_KEY, 32));
   }
 
   @Bean

@@ -5,8 +5,10 @@ import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
+import com.datastax.oss.driver.api.core.ssl.ProgrammaticSslEngineFactory;
 import io.meridian.core.common.LatencyBuckets;
 import io.meridian.core.schema.CassandraSchema;
+import io.meridian.index.elasticsearch.ElasticsearchAccess;
 import io.meridian.index.elasticsearch.ElasticsearchEntityIndex;
 import io.meridian.index.elasticsearch.ElasticsearchIndexConfig;
 import io.meridian.rest.metrics.MetricsProperties;
@@ -102,6 +104,19 @@ class StorageConfiguration {
     if (registry != null) {
       builder.withMetricRegistry(registry);
     }
+    if (properties.username() != null && !properties.username().isBlank()) {
+      builder.withAuthCredentials(
+          properties.username(), properties.password() == null ? "" : properties.password());
+    }
+    CassandraProperties.Tls tls = properties.tls();
+    if (tls.enabled()) {
+      builder.withSslEngineFactory(
+          new ProgrammaticSslEngineFactory(
+              TrustStores.sslContext(
+                  "meridian.cassandra.tls.truststore", tls.truststore(), tls.truststorePassword()),
+              null,
+              tls.hostnameValidation()));
+    }
     return builder;
   }
 
@@ -144,6 +159,20 @@ class StorageConfiguration {
                 "errors.connection.init"));
   }
 
+  /** Credentials when configured; trust from the trust store, if one is given. */
+  private static ElasticsearchAccess access(ElasticsearchProperties properties) {
+    boolean credentials = properties.username() != null && !properties.username().isBlank();
+    return new ElasticsearchAccess(
+        credentials ? properties.username() : null,
+        credentials ? (properties.password() == null ? "" : properties.password()) : null,
+        properties.truststore() == null
+            ? null
+            : TrustStores.sslContext(
+                "meridian.elasticsearch.truststore",
+                properties.truststore(),
+                properties.truststorePassword()));
+  }
+
   @Bean(destroyMethod = "close")
   ElasticsearchEntityIndex entityIndex(
       EmbeddedServices services, ElasticsearchProperties properties, StartupProgress progress) {
@@ -157,7 +186,8 @@ class StorageConfiguration {
                 properties.replicas(),
                 properties.connectTimeout(),
                 properties.requestTimeout(),
-                properties.maxValuesPerEntity()));
+                properties.maxValuesPerEntity()),
+            access(properties));
     if (index.probe()) {
       index.ensureSchema();
     } else {

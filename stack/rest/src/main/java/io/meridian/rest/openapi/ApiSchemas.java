@@ -239,6 +239,11 @@ final class ApiSchemas {
     status.addProperty("uptime", new IntegerSchema().format("int64"));
     status.addProperty("cassandra", state);
     status.addProperty("elasticsearch", state);
+    status.addProperty(
+        "checked",
+        new IntegerSchema()
+            .format("int64")
+            .description("when the stores were checked (at most once a second, for all callers)"));
     status.addProperty("timestamp", new IntegerSchema().format("int64"));
     status.addProperty("duration", new IntegerSchema().format("int64"));
     status.required(List.of("status"));

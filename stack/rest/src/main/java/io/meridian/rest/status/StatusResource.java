@@ -1,7 +1,6 @@
 package io.meridian.rest.status;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.common.Json;
@@ -20,28 +19,28 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
- * Health for people ({@code /status}: state of this node and of its stores) and for load balancers
- * ({@code /lb-status}: 200 while this node can serve, else 503, no body, no I/O).
+ * Health for people ({@code /status}: state of this node and of its stores, checked at most once a
+ * second whatever the traffic) and for load balancers ({@code /lb-status}: 200 while this node can
+ * serve, else 503, no body, no I/O).
  */
 @Access(Access.Rule.ANYONE)
 @ApiPart(id = "status", tag = "Status")
 @Path("/")
 public class StatusResource {
-  private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
+  /** How long one check of the stores answers {@code /status}. */
+  static final Duration HEALTH_MAX_AGE = Duration.ofSeconds(1);
 
   private final CqlSession session;
-  private final EntityIndex index;
+  private final StoreHealth health;
   private final IndexBacklog backlog;
   private final String version;
 
   public StatusResource(
       CqlSession session, EntityIndex index, IndexBacklog backlog, String version) {
     this.session = session;
-    this.index = index;
+    this.health = StoreHealth.of(session, index, HEALTH_MAX_AGE);
     this.backlog = backlog;
     this.version = version;
   }
@@ -60,25 +59,26 @@ public class StatusResource {
       content = @Content(schema = @Schema(ref = "#/components/schemas/Status")))
   public Response status() {
     long started = System.nanoTime();
-    CompletableFuture<Boolean> cassandra = cassandraAnswers();
-    boolean elasticsearch = index.probe();
-    boolean cassandraUp =
-        cassandra.completeOnTimeout(false, PROBE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).join();
+    StoreHealth.Checked stores = health.get();
     long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
     ObjectNode body = Json.object();
-    body.put("status", cassandraUp ? (elasticsearch ? "ok" : "degraded") : "unavailable");
+    body.put(
+        "status",
+        stores.cassandra() ? (stores.elasticsearch() ? "ok" : "degraded") : "unavailable");
     body.put("started", jvmStart);
     body.put("uptime", ManagementFactory.getRuntimeMXBean().getUptime());
     body.put("version", version);
-    body.putObject("cassandra").put("state", cassandraUp ? "up" : "down");
-    body.putObject("elasticsearch").put("state", elasticsearch ? "up" : "down");
+    body.putObject("cassandra").put("state", stores.cassandra() ? "up" : "down");
+    body.putObject("elasticsearch").put("state", stores.elasticsearch() ? "up" : "down");
+    // When the stores were checked: answers within a second of a check share it.
+    body.put("checked", stores.checkedMillis());
     // This node's writes the index may not hold yet, and how long the oldest has waited.
     body.putObject("index")
         .put("pending", backlog.pending())
         .put("lag_seconds", backlog.lagSeconds());
     body.put("timestamp", System.currentTimeMillis());
     body.put("duration", (System.nanoTime() - started) / 1_000_000);
-    return Response.status(cassandraUp ? 200 : 503).entity(Json.write(body)).build();
+    return Response.status(stores.cassandra() ? 200 : 503).entity(Json.write(body)).build();
   }
 
   /**
@@ -95,14 +95,5 @@ public class StatusResource {
         session.getMetadata().getNodes().values().stream()
             .anyMatch(node -> node.getState() == NodeState.UP && node.getOpenConnections() > 0);
     return Response.status(up ? 200 : 503).build();
-  }
-
-  private CompletableFuture<Boolean> cassandraAnswers() {
-    return session
-        .executeAsync(
-            SimpleStatement.newInstance("SELECT release_version FROM system.local")
-                .setTimeout(PROBE_TIMEOUT))
-        .toCompletableFuture()
-        .handle((result, error) -> error == null && result.one() != null);
   }
 }

@@ -3,8 +3,11 @@ package io.meridian.rest.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.ApiClient.Reply;
 import io.meridian.rest.support.MeridianIT;
+import java.util.HashSet;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class StatusIT extends MeridianIT {
@@ -31,6 +34,26 @@ class StatusIT extends MeridianIT {
 
     assertThat(index.path("pending").isIntegralNumber()).isTrue();
     assertThat(index.path("lag_seconds").asLong(-1)).isBetween(0L, 60L);
+  }
+
+  @Test
+  void anonymous_callers_share_one_store_check_per_second() {
+    ApiClient anonymous = api.anonymous();
+    Set<Long> checks = new HashSet<>();
+    long started = System.nanoTime();
+    int calls = 0;
+    while (calls < 200 && System.nanoTime() - started < 1_500_000_000L) {
+      Reply reply = anonymous.get("/status");
+      assertThat(reply.status()).isEqualTo(200);
+      checks.add(reply.json().path("checked").asLong());
+      calls++;
+    }
+    long seconds = (System.nanoTime() - started) / 1_000_000_000L;
+
+    assertThat(calls).isGreaterThan(10);
+    assertThat(checks).allMatch(checked -> checked > 0);
+    // One check per second of the loop, plus the one current when it began and one at its end.
+    assertThat(checks).as("%d calls", calls).hasSizeLessThanOrEqualTo((int) seconds + 2);
   }
 
   @Test

@@ -10,23 +10,36 @@ import java.util.UUID;
 
 /**
  * {@code token_subjects}: the generation is a static column, each revoked token a row that expires
- * with its token, so one partition read gives a subject's whole state.
+ * with its token, so one partition read gives a subject's whole state. The read pages through the
+ * whole partition: a revocation left unread would be a revoked token accepted again. The partition
+ * stays bounded without a limit on the read, since each row expires with its token (at most {@code
+ * meridian.identity.max-token-ttl}) and only the subject, or its administrators, can revoke.
  */
 public final class CassandraTokenSubjectStore implements TokenSubjectStore {
-  /** Revoked-token rows read per subject; a subject revoking more than this one by one is odd. */
-  private static final int MAX_REVOKED = 10_000;
+  /** Rows per page; a subject with more revoked tokens is read in several pages, all of them. */
+  public static final int DEFAULT_PAGE_SIZE = 5_000;
 
   private final CqlSession session;
+  private final int pageSize;
   private final PreparedStatement select;
   private final PreparedStatement setGeneration;
   private final PreparedStatement revoke;
 
   public CassandraTokenSubjectStore(CqlSession session) {
+    this(session, DEFAULT_PAGE_SIZE);
+  }
+
+  /**
+   * @param pageSize rows fetched per round trip while reading a subject's revoked tokens
+   */
+  public CassandraTokenSubjectStore(CqlSession session, int pageSize) {
+    if (pageSize < 1) {
+      throw new IllegalArgumentException("pageSize must be positive: " + pageSize);
+    }
     this.session = session;
+    this.pageSize = pageSize;
     this.select =
-        session.prepare(
-            "SELECT generation, token_id FROM token_subjects WHERE subject = ? LIMIT "
-                + MAX_REVOKED);
+        session.prepare("SELECT generation, token_id FROM token_subjects WHERE subject = ?");
     this.setGeneration =
         session.prepare("UPDATE token_subjects SET generation = ? WHERE subject = ?");
     this.revoke =
@@ -37,7 +50,8 @@ public final class CassandraTokenSubjectStore implements TokenSubjectStore {
   public SubjectState load(UUID subject) {
     long generation = 0;
     Set<UUID> revoked = new HashSet<>();
-    for (Row row : session.execute(select.bind(subject))) {
+    // Iterating the result set fetches every further page as it is reached.
+    for (Row row : session.execute(select.bind(subject).setPageSize(pageSize))) {
       if (!row.isNull("generation")) {
         generation = row.getLong("generation");
       }
@@ -62,9 +76,15 @@ public final class CassandraTokenSubjectStore implements TokenSubjectStore {
     return next;
   }
 
+  /**
+   * The row must outlive the token. Cassandra counts a TTL from the current whole second, so a row
+   * written at x.9 s with a TTL of 1 s is gone at x+1 s: the TTL is the token's remaining life
+   * rounded up, plus one second for that truncation.
+   */
   @Override
   public void revokeToken(UUID subject, UUID tokenId, Duration ttl) {
-    int seconds = (int) Math.max(1, Math.min(Integer.MAX_VALUE, ttl.toSeconds() + 1));
+    long roundedUp = (Math.max(0, ttl.toMillis()) + 999) / 1000;
+    int seconds = (int) Math.min(Integer.MAX_VALUE, roundedUp + 1);
     session.execute(revoke.bind(subject, tokenId, seconds));
   }
 }

@@ -1,0 +1,83 @@
+package io.meridian.rest.request;
+
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+
+/**
+ * The security headers of every response, set before anything else answers, so that errors,
+ * refusals of the access filter and Jersey's own 404s carry them as well as successes; {@code
+ * ContainerErrors} adds them to the answers Tomcat writes without running any filter.
+ *
+ * <ul>
+ *   <li>{@code Content-Security-Policy}: JSON responses may load and run nothing and may not be
+ *       framed; the reference page ({@code /docs}) may load its own scripts, styles and images and
+ *       call this origin, nothing from elsewhere (Swagger UI sets inline styles, hence {@code
+ *       'unsafe-inline'} for styles only, never scripts).
+ *   <li>{@code X-Frame-Options: DENY} for browsers older than {@code frame-ancestors}; {@code
+ *       X-Content-Type-Options: nosniff}; {@code Referrer-Policy: no-referrer}.
+ *   <li>{@code Cache-Control: no-store}: responses carry tokens, client secrets and tenants' data,
+ *       which no shared or browser cache may keep. A resource that sets its own (the public API
+ *       document and reference page) replaces it.
+ *   <li>{@code Strict-Transport-Security} when configured: only where the API is served over HTTPS
+ *       alone (browsers ignore it over plain HTTP).
+ * </ul>
+ */
+public final class SecurityHeaders implements Filter {
+  static final String API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+  static final String DOCS_POLICY =
+      "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline';"
+          + " img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none';"
+          + " frame-ancestors 'none'";
+
+  private final String strictTransportSecurity;
+
+  /**
+   * @param strictTransportSecurity the {@code Strict-Transport-Security} value, or null or blank to
+   *     send none
+   */
+  public SecurityHeaders(String strictTransportSecurity) {
+    this.strictTransportSecurity =
+        strictTransportSecurity == null || strictTransportSecurity.isBlank()
+            ? null
+            : strictTransportSecurity.strip();
+  }
+
+  @Override
+  public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
+      throws IOException, ServletException {
+    addTo((HttpServletResponse) res, ((HttpServletRequest) req).getRequestURI());
+    chain.doFilter(req, res);
+  }
+
+  /** Sets every header this response does not have yet. */
+  public void addTo(HttpServletResponse response, String requestPath) {
+    setIfAbsent(
+        response,
+        "Content-Security-Policy",
+        isReferencePage(requestPath) ? DOCS_POLICY : API_POLICY);
+    setIfAbsent(response, "X-Content-Type-Options", "nosniff");
+    setIfAbsent(response, "X-Frame-Options", "DENY");
+    setIfAbsent(response, "Referrer-Policy", "no-referrer");
+    setIfAbsent(response, "Cache-Control", "no-store");
+    if (strictTransportSecurity != null) {
+      setIfAbsent(response, "Strict-Transport-Security", strictTransportSecurity);
+    }
+  }
+
+  /** The paths the reference page is served from: {@code /docs} and {@code /docs/<asset>}. */
+  static boolean isReferencePage(String path) {
+    return path != null && (path.equals("/docs") || path.startsWith("/docs/"));
+  }
+
+  private static void setIfAbsent(HttpServletResponse response, String name, String value) {
+    if (!response.containsHeader(name)) {
+      response.setHeader(name, value);
+    }
+  }
+}
