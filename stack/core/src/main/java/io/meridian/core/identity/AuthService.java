@@ -59,7 +59,7 @@ public final class AuthService {
       if (!hasher.matches(password, superuser.passwordHash())) {
         throw failed(key, address);
       }
-      throttle.succeeded(key);
+      throttle.succeeded(key, address);
       return new AdminLogin(
           tokens.issue(PrincipalKind.SUPERUSER, superuser.id(), null, ttl), Optional.empty());
     }
@@ -67,7 +67,7 @@ public final class AuthService {
     if (admin.isEmpty()) {
       throw failed(key, address);
     }
-    throttle.succeeded(key);
+    throttle.succeeded(key, address);
     return new AdminLogin(tokens.issue(PrincipalKind.ADMIN, admin.get().id(), null, ttl), admin);
   }
 
@@ -79,7 +79,7 @@ public final class AuthService {
     if (user.isEmpty()) {
       throw failed(key, address);
     }
-    throttle.succeeded(key);
+    throttle.succeeded(key, address);
     StoredEntity found = user.get();
     return new UserLogin(
         tokens.issue(PrincipalKind.APP_USER, found.uuid(), application.id(), ttl), found);
@@ -112,7 +112,7 @@ public final class AuthService {
       throw new MeridianException(
           ErrorCode.UNAUTHORIZED, "These credentials are not valid for this application");
     }
-    throttle.succeeded(key);
+    throttle.succeeded(key, address);
     return new ClientLogin(
         tokens.issue(client.kind(), client.subject(), client.scope(), ttl), client);
   }

@@ -173,7 +173,8 @@ class IdentityConfiguration {
             throttle.addressFreeFailures(),
             throttle.window(),
             throttle.baseDelay(),
-            throttle.maxDelay()));
+            throttle.maxDelay()),
+        throttle.knownAddressFor());
   }
 
   @Bean

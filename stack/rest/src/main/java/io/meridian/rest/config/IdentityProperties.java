@@ -40,14 +40,16 @@ public record IdentityProperties(
   /**
    * Failed sign-ins: after {@code freeFailures} within {@code window}, a login (per user) or a
    * client address is refused for {@code baseDelay}, doubling with each further failure up to
-   * {@code maxDelay}.
+   * {@code maxDelay}. An address that signed in to an account within {@code knownAddressFor} is
+   * not held back by that account's lock, only by its own failures.
    */
   public record Throttle(
       @DefaultValue("5") int userFreeFailures,
       @DefaultValue("20") int addressFreeFailures,
       @DefaultValue("15m") Duration window,
       @DefaultValue("1s") Duration baseDelay,
-      @DefaultValue("15m") Duration maxDelay) {}
+      @DefaultValue("15m") Duration maxDelay,
+      @DefaultValue("30d") Duration knownAddressFor) {}
 
   /** Whether anyone may register an organization: as configured, else only when embedded. */
   public static boolean openRegistration(IdentityProperties identity, EmbeddedProperties embedded) {
