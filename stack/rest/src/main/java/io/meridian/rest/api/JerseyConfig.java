@@ -117,7 +117,7 @@ public class JerseyConfig extends ResourceConfig {
         new StatusResource(
             session, index, backlog, properties == null ? "development" : properties.getVersion());
     EntityResource entityResource =
-        new EntityResource(applications, entities, queries, bulk, bodies, users);
+        new EntityResource(applications, entities, queries, bulk, bodies, users, access);
     CollectionSettingsResource settingsResource =
         new CollectionSettingsResource(applications, geo, bodies);
     FenceLookupResource lookupResource =
