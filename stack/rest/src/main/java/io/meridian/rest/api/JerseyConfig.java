@@ -128,7 +128,7 @@ public class JerseyConfig extends ResourceConfig {
     TokenResource tokenResource = new TokenResource(applications, auth, bodies);
     IdentityTargets targets = new IdentityTargets(applications, entities, users);
     UserCredentialsResource credentialsResource =
-        new UserCredentialsResource(targets, users, access, tokens, bodies);
+        new UserCredentialsResource(targets, auth, access, tokens, bodies);
     PermissionsResource permissionsResource = new PermissionsResource(targets, roles, bodies);
     MembershipResource membershipResource = new MembershipResource(targets, entities, store, roles);
     ManagementResource managementResource =

@@ -129,11 +129,15 @@ public class ManagementResource {
       @PathParam("user") String user,
       @HeaderParam("Content-Type") String contentType,
       @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @Context HttpServletRequest servlet,
       InputStream body) {
     AdminUser admin = self(user);
     ObjectNode fields = bodies.fields(body, contentLength, contentType);
-    management.changePassword(
-        admin, JsonBodies.text(fields, "oldpassword"), JsonBodies.text(fields, "newpassword"));
+    auth.changeAdminPassword(
+        admin,
+        JsonBodies.text(fields, "oldpassword"),
+        JsonBodies.text(fields, "newpassword"),
+        servlet.getRemoteAddr());
     return ManagementJson.envelope("set admin user password").toJson();
   }
 

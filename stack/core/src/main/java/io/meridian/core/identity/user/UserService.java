@@ -241,33 +241,27 @@ public final class UserService {
   }
 
   /**
-   * The user these credentials sign in, or empty, taking the same time whether or not the user
-   * exists.
+   * Whether {@code password} is the user's; as slow for an empty {@code user} (a login that names
+   * nobody) as for a real one, since a bcrypt check runs either way.
    */
-  public Optional<StoredEntity> authenticate(
-      ApplicationRef application, String login, String password) {
-    Optional<StoredEntity> user = find(application, login);
+  public boolean passwordMatches(
+      ApplicationRef application, Optional<StoredEntity> user, String password) {
     String hash =
         user.flatMap(found -> credentials.passwordHash(application.id(), found.uuid()))
             .orElse(null);
-    return hasher.matches(password, hash) ? user : Optional.empty();
+    return hasher.matches(password, hash);
   }
 
   /**
-   * Sets a new password and revokes every token the user holds. Unless an administrator asks, the
-   * current password must be given and right.
+   * Sets a new password and revokes every token the user holds. The caller has checked the old one
+   * (see {@code AuthService}); the hash is charged to the requester's address unless it is an
+   * administrator.
    */
-  public void changePassword(
-      ApplicationRef application,
-      StoredEntity user,
-      String oldPassword,
-      String newPassword,
-      boolean byAdministrator) {
-    if (!byAdministrator) {
-      String current = credentials.passwordHash(application.id(), user.uuid()).orElse(null);
-      if (oldPassword == null || !hasher.matches(oldPassword, current)) {
-        throw new MeridianException(ErrorCode.INVALID_GRANT, "The old password is not right");
-      }
+  public void setPassword(
+      ApplicationRef application, StoredEntity user, String newPassword, Requester requester) {
+    hasher.requireAcceptable(newPassword);
+    if (!requester.administrator()) {
+      budget.charge(requester.address(), 1);
     }
     credentials.setPasswordHash(application.id(), user.uuid(), hasher.hash(newPassword));
     tokens.revokeAll(user.uuid());
