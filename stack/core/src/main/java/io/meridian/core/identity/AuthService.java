@@ -21,6 +21,9 @@ import java.util.UUID;
  * first, keyed by the account the login names (its uuid), so that its username, its email and its
  * uuid share one count; a login that names nobody is keyed by what was typed, throttled the same
  * way, and fails with the same message after the same bcrypt work.
+ *
+ * <p>Client credentials are throttled per client id <em>and</em> client address only: a secret is
+ * checked in constant time by an HMAC comparison, so failures elsewhere cannot lock its holder out.
  */
 public final class AuthService {
   private final TokenService tokens;
@@ -141,7 +144,8 @@ public final class AuthService {
       ApplicationRef application,
       String address,
       Duration ttl) {
-    String key = "client/" + typed(clientId);
+    // One key per client id and address: only this address's failures lock it (see the class).
+    String key = "client/" + typed(clientId) + "@" + (address == null ? "" : address);
     throttle.check(key, address);
     Principal client;
     try {
