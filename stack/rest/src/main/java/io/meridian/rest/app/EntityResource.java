@@ -19,6 +19,7 @@ import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
 import io.meridian.rest.openapi.ApiPart;
+import io.meridian.rest.openapi.ApiThrottled;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
@@ -98,6 +99,9 @@ public class EntityResource {
   @Consumes(MediaType.APPLICATION_JSON)
   @Operation(summary = "Create one entity, or up to 1,000 from an array")
   @ApiBody(value = "EntityBatch")
+  @ApiThrottled(
+      "Users created by a caller that is not an administrator: the address's sign-ups or password"
+          + " hashing are spent; `Retry-After` says when to try again")
   public byte[] create(
       @PathParam("org") String org,
       @PathParam("app") String app,

@@ -15,6 +15,7 @@ import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
 import io.meridian.rest.openapi.ApiPart;
 import io.meridian.rest.openapi.ApiPaths;
+import io.meridian.rest.openapi.ApiThrottled;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.DefaultValue;
@@ -65,6 +66,9 @@ public class UserCredentialsResource {
   @POST
   @Operation(summary = "Change a user's password, or revoke its tokens (all, or `?token=` one)")
   @ApiBody(value = "PasswordChange", form = true, required = false)
+  @ApiThrottled(
+      "Too many wrong old passwords for this user (counted with its sign-ins), or too many"
+          + " passwords hashed for this address; `Retry-After` says when to try again")
   public byte[] post(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -110,6 +114,9 @@ public class UserCredentialsResource {
   @PUT
   @Operation(summary = "The same as POST")
   @ApiBody(value = "PasswordChange", form = true, required = false)
+  @ApiThrottled(
+      "Too many wrong old passwords for this user (counted with its sign-ins), or too many"
+          + " passwords hashed for this address; `Retry-After` says when to try again")
   public byte[] put(
       @PathParam("org") String org,
       @PathParam("app") String app,

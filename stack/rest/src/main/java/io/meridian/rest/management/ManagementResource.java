@@ -19,6 +19,7 @@ import io.meridian.rest.api.RequestInfo;
 import io.meridian.rest.openapi.ApiBody;
 import io.meridian.rest.openapi.ApiPart;
 import io.meridian.rest.openapi.ApiSignIn;
+import io.meridian.rest.openapi.ApiThrottled;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.DefaultValue;
@@ -125,6 +126,9 @@ public class ManagementResource {
   @Path("users/{user}/password")
   @Operation(summary = "Change an admin's password (revokes its tokens)")
   @ApiBody(value = "PasswordChange", form = true)
+  @ApiThrottled(
+      "Too many wrong old passwords for this admin (counted with its sign-ins); `Retry-After`"
+          + " says when to try again")
   public byte[] password(
       @PathParam("user") String user,
       @HeaderParam("Content-Type") String contentType,
