@@ -13,11 +13,17 @@ import io.meridian.core.identity.user.UserService;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
- * Sign-in: the OAuth2 grants of {@code /management/token} and {@code /{org}/{app}/token}. Every
- * password attempt passes the login throttle first, and a failure says the same thing whether the
- * username exists or not (and takes as long: a bcrypt check runs either way).
+ * Sign-in: the OAuth2 grants of {@code /management/token} and {@code /{org}/{app}/token}, and every
+ * other check of a password (the old one of a password change). Each passes the login throttle
+ * first, keyed by the account the login names (its uuid), so that its username, its email and its
+ * uuid share one count; a login that names nobody is keyed by what was typed, throttled the same
+ * way, and fails with the same message after the same bcrypt work.
+ *
+ * <p>Client credentials are throttled per client id <em>and</em> client address only: a secret is
+ * checked in constant time by an HMAC comparison, so failures elsewhere cannot lock its holder out.
  */
 public final class AuthService {
   private final TokenService tokens;
@@ -53,36 +59,79 @@ public final class AuthService {
   public record ClientLogin(TokenService.Issued token, Principal client) {}
 
   public AdminLogin loginAdmin(String username, String password, String address, Duration ttl) {
-    String key = "management/" + normalized(username);
-    throttle.check(key, address);
     if (superuser.named(username)) {
+      String key = adminKey(superuser.id());
+      throttle.check(key, address);
       if (!hasher.matches(password, superuser.passwordHash())) {
         throw failed(key, address);
       }
-      throttle.succeeded(key);
+      throttle.succeeded(key, address);
       return new AdminLogin(
           tokens.issue(PrincipalKind.SUPERUSER, superuser.id(), null, ttl), Optional.empty());
     }
-    Optional<AdminUser> admin = management.authenticate(username, password);
-    if (admin.isEmpty()) {
+    Optional<AdminUser> admin = management.adminForLogin(username);
+    String key =
+        admin.map(found -> adminKey(found.id())).orElse("management/login:" + typed(username));
+    throttle.check(key, address);
+    if (!management.passwordMatches(admin, password)) {
       throw failed(key, address);
     }
-    throttle.succeeded(key);
+    throttle.succeeded(key, address);
     return new AdminLogin(tokens.issue(PrincipalKind.ADMIN, admin.get().id(), null, ttl), admin);
   }
 
   public UserLogin loginUser(
       ApplicationRef application, String username, String password, String address, Duration ttl) {
-    String key = application.id() + "/" + normalized(username);
+    Optional<StoredEntity> user = users.find(application, username);
+    String key =
+        user.map(found -> userKey(application, found.uuid()))
+            .orElse(application.id() + "/login:" + typed(username));
     throttle.check(key, address);
-    Optional<StoredEntity> user = users.authenticate(application, username, password);
-    if (user.isEmpty()) {
+    if (!users.passwordMatches(application, user, password)) {
       throw failed(key, address);
     }
-    throttle.succeeded(key);
+    throttle.succeeded(key, address);
     StoredEntity found = user.get();
     return new UserLogin(
         tokens.issue(PrincipalKind.APP_USER, found.uuid(), application.id(), ttl), found);
+  }
+
+  /**
+   * Sets an app user's password. Unless an administrator asks, the old password must be given and
+   * right, and is checked as a sign-in: under the user's lock, counted as a failure when wrong.
+   */
+  public void changeUserPassword(
+      ApplicationRef application,
+      StoredEntity user,
+      String oldPassword,
+      String newPassword,
+      Requester requester) {
+    if (!requester.administrator()) {
+      // A new password that would be refused anyway costs no guess and no bcrypt work.
+      hasher.requireAcceptable(newPassword);
+      requireOldPassword(oldPassword);
+      String key = userKey(application, user.uuid());
+      throttle.check(key, requester.address());
+      if (!users.passwordMatches(application, Optional.of(user), oldPassword)) {
+        throw wrongOldPassword(key, requester.address());
+      }
+      throttle.succeeded(key, requester.address());
+    }
+    users.setPassword(application, user, newPassword, requester);
+  }
+
+  /** Sets an admin's password; the old one is checked as a sign-in, as for an app user. */
+  public void changeAdminPassword(
+      AdminUser admin, String oldPassword, String newPassword, String address) {
+    hasher.requireAcceptable(newPassword);
+    requireOldPassword(oldPassword);
+    String key = adminKey(admin.id());
+    throttle.check(key, address);
+    if (!management.passwordMatches(Optional.of(admin), oldPassword)) {
+      throw wrongOldPassword(key, address);
+    }
+    throttle.succeeded(key, address);
+    management.setPassword(admin, newPassword);
   }
 
   /**
@@ -95,7 +144,8 @@ public final class AuthService {
       ApplicationRef application,
       String address,
       Duration ttl) {
-    String key = "client/" + normalized(clientId);
+    // One key per client id and address: only this address's failures lock it (see the class).
+    String key = "client/" + typed(clientId) + "@" + (address == null ? "" : address);
     throttle.check(key, address);
     Principal client;
     try {
@@ -112,7 +162,7 @@ public final class AuthService {
       throw new MeridianException(
           ErrorCode.UNAUTHORIZED, "These credentials are not valid for this application");
     }
-    throttle.succeeded(key);
+    throttle.succeeded(key, address);
     return new ClientLogin(
         tokens.issue(client.kind(), client.subject(), client.scope(), ttl), client);
   }
@@ -122,7 +172,29 @@ public final class AuthService {
     return new MeridianException(ErrorCode.INVALID_GRANT, "invalid username or password");
   }
 
-  private static String normalized(String login) {
+  private MeridianException wrongOldPassword(String key, String address) {
+    throttle.failed(key, address);
+    return new MeridianException(ErrorCode.INVALID_GRANT, "The old password is not right");
+  }
+
+  /** A missing old password is not a guess: refused without counting against the account. */
+  private static void requireOldPassword(String oldPassword) {
+    if (oldPassword == null) {
+      throw new MeridianException(ErrorCode.INVALID_GRANT, "The old password is required");
+    }
+  }
+
+  /** An app user's throttling key: the same whichever of its logins was typed. */
+  private static String userKey(ApplicationRef application, UUID user) {
+    return application.id() + "/user:" + user;
+  }
+
+  /** An admin's (or the superuser's) throttling key. */
+  private static String adminKey(UUID admin) {
+    return "management/admin:" + admin;
+  }
+
+  private static String typed(String login) {
     return login == null ? "" : login.trim().toLowerCase(Locale.ROOT);
   }
 }

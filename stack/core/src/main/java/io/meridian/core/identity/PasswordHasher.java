@@ -3,6 +3,7 @@ package io.meridian.core.identity;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.LongAdder;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 
 /**
@@ -18,6 +19,9 @@ public final class PasswordHasher {
   private final int minLength;
   private final String throwaway;
 
+  /** bcrypt computations since start, hashes and checks alike (for the metrics). */
+  private final LongAdder computations = new LongAdder();
+
   public PasswordHasher(int strength, int minLength) {
     this.encoder = new BCryptPasswordEncoder(strength);
     this.minLength = minLength;
@@ -27,7 +31,13 @@ public final class PasswordHasher {
   /** The hash to store; 400 when the password is too short or too long. */
   public String hash(String password) {
     requireAcceptable(password);
+    computations.increment();
     return encoder.encode(password);
+  }
+
+  /** How many bcrypt computations this node ran since it started. */
+  public long computations() {
+    return computations.sum();
   }
 
   public void requireAcceptable(String password) {
@@ -43,6 +53,7 @@ public final class PasswordHasher {
 
   /** Whether the password matches the hash; a null hash (no such user) is checked anyway. */
   public boolean matches(String password, String hash) {
+    computations.increment();
     if (password == null || password.getBytes(StandardCharsets.UTF_8).length > MAX_BYTES) {
       encoder.matches("", throwaway);
       return false;

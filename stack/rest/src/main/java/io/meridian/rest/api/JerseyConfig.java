@@ -119,7 +119,7 @@ public class JerseyConfig extends ResourceConfig {
         new StatusResource(
             session, index, backlog, properties == null ? "development" : properties.getVersion());
     EntityResource entityResource =
-        new EntityResource(applications, entities, queries, bulk, bodies, users);
+        new EntityResource(applications, entities, queries, bulk, bodies, users, access);
     CollectionSettingsResource settingsResource =
         new CollectionSettingsResource(applications, geo, bodies);
     FenceLookupResource lookupResource =
@@ -130,7 +130,7 @@ public class JerseyConfig extends ResourceConfig {
     TokenResource tokenResource = new TokenResource(applications, auth, bodies);
     IdentityTargets targets = new IdentityTargets(applications, entities, users);
     UserCredentialsResource credentialsResource =
-        new UserCredentialsResource(targets, users, access, tokens, bodies);
+        new UserCredentialsResource(targets, auth, access, tokens, bodies);
     PermissionsResource permissionsResource = new PermissionsResource(targets, roles, bodies);
     MembershipResource membershipResource = new MembershipResource(targets, entities, store, roles);
     ManagementResource managementResource =

@@ -13,13 +13,16 @@ import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.QueryPage;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.entity.WriteOptions;
+import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.user.UserService;
 import io.meridian.rest.access.Access;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
 import io.meridian.rest.openapi.ApiPart;
+import io.meridian.rest.openapi.ApiThrottled;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
@@ -31,6 +34,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.PathSegment;
 import java.io.InputStream;
@@ -55,6 +59,7 @@ public class EntityResource {
   private final BulkOperations bulk;
   private final JsonBodies bodies;
   private final UserService users;
+  private final AccessControl access;
 
   public EntityResource(
       ApplicationService applications,
@@ -62,8 +67,10 @@ public class EntityResource {
       EntityQueries queries,
       BulkOperations bulk,
       JsonBodies bodies,
-      UserService users) {
+      UserService users,
+      AccessControl access) {
     this.users = users;
+    this.access = access;
     this.applications = applications;
     this.entities = entities;
     this.queries = queries;
@@ -94,12 +101,16 @@ public class EntityResource {
   @Consumes(MediaType.APPLICATION_JSON)
   @Operation(summary = "Create one entity, or up to 1,000 from an array")
   @ApiBody(value = "EntityBatch")
+  @ApiThrottled(
+      "Users created by a caller that is not an administrator: the address's sign-ups or password"
+          + " hashing are spent; `Retry-After` says when to try again")
   public byte[] create(
       @PathParam("org") String org,
       @PathParam("app") String app,
       @PathParam("collection") String collection,
       @QueryParam("consistency") String consistency,
       @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @Context HttpServletRequest servlet,
       InputStream body) {
     CollectionName name = CollectionName.of(collection);
     WriteOptions options = QueryParameters.writeOptions(consistency);
@@ -118,7 +129,7 @@ public class EntityResource {
     ApplicationRef application = applications.require(org, app);
     List<StoredEntity> created =
         name.equals(UserService.USERS)
-            ? users.create(application, items, options)
+            ? users.create(application, items, options, Requesters.of(access, application, servlet))
             : entities.create(application, name, items, options);
     return Responses.envelope("post", application, name.plural())
         .entities(Responses.shown(created))
@@ -239,6 +250,7 @@ public class EntityResource {
       @PathParam("entity") String entity,
       @QueryParam("consistency") String consistency,
       @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @Context HttpServletRequest servlet,
       InputStream body) {
     CollectionName name = CollectionName.of(collection);
     WriteOptions options = QueryParameters.writeOptions(consistency);
@@ -247,7 +259,8 @@ public class EntityResource {
     String id = Caller.entity(name, entity);
     StoredEntity updated =
         name.equals(UserService.USERS)
-            ? users.update(application, id, json, options)
+            ? users.update(
+                application, id, json, options, Requesters.of(access, application, servlet))
             : entities.update(application, name, id, json, options);
     return Responses.envelope("put", application, name.plural() + "/" + entity)
         .entities(Responses.shown(List.of(updated)))

@@ -5,17 +5,20 @@ import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.entity.StoredEntity;
+import io.meridian.core.identity.AuthService;
+import io.meridian.core.identity.Requester;
 import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.token.AccessToken;
 import io.meridian.core.identity.token.TokenService;
-import io.meridian.core.identity.user.UserService;
 import io.meridian.rest.access.Access;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
 import io.meridian.rest.openapi.ApiPart;
 import io.meridian.rest.openapi.ApiPaths;
+import io.meridian.rest.openapi.ApiThrottled;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -24,6 +27,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import java.io.InputStream;
 
@@ -43,19 +47,19 @@ import java.io.InputStream;
 @Produces(MediaType.APPLICATION_JSON)
 public class UserCredentialsResource {
   private final IdentityTargets targets;
-  private final UserService users;
+  private final AuthService auth;
   private final AccessControl access;
   private final TokenService tokens;
   private final JsonBodies bodies;
 
   public UserCredentialsResource(
       IdentityTargets targets,
-      UserService users,
+      AuthService auth,
       AccessControl access,
       TokenService tokens,
       JsonBodies bodies) {
     this.targets = targets;
-    this.users = users;
+    this.auth = auth;
     this.access = access;
     this.tokens = tokens;
     this.bodies = bodies;
@@ -64,6 +68,9 @@ public class UserCredentialsResource {
   @POST
   @Operation(summary = "Change a user's password, or revoke its tokens (all, or `?token=` one)")
   @ApiBody(value = "PasswordChange", form = true, required = false)
+  @ApiThrottled(
+      "Too many wrong old passwords for this user (counted with its sign-ins), or too many"
+          + " passwords hashed for this address; `Retry-After` says when to try again")
   public byte[] post(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -73,6 +80,7 @@ public class UserCredentialsResource {
       @QueryParam("token") String token,
       @HeaderParam("Content-Type") String contentType,
       @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @Context HttpServletRequest servlet,
       InputStream body) {
     ApplicationRef application = targets.application(org, app);
     StoredEntity user = targets.target(application, collection, entity).entity();
@@ -82,12 +90,12 @@ public class UserCredentialsResource {
     switch (verb) {
       case "password" -> {
         ObjectNode fields = bodies.fields(body, contentLength, contentType);
-        users.changePassword(
+        auth.changeUserPassword(
             application,
             user,
             JsonBodies.text(fields, "oldpassword"),
             JsonBodies.text(fields, "newpassword"),
-            administrator);
+            new Requester(servlet.getRemoteAddr(), administrator));
         return Responses.envelope("set user password", application, path).toJson();
       }
       case "revoketokens" -> {
@@ -108,6 +116,9 @@ public class UserCredentialsResource {
   @PUT
   @Operation(summary = "The same as POST")
   @ApiBody(value = "PasswordChange", form = true, required = false)
+  @ApiThrottled(
+      "Too many wrong old passwords for this user (counted with its sign-ins), or too many"
+          + " passwords hashed for this address; `Retry-After` says when to try again")
   public byte[] put(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -117,7 +128,9 @@ public class UserCredentialsResource {
       @QueryParam("token") String token,
       @HeaderParam("Content-Type") String contentType,
       @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @Context HttpServletRequest servlet,
       InputStream body) {
-    return post(org, app, collection, entity, verb, token, contentType, contentLength, body);
+    return post(
+        org, app, collection, entity, verb, token, contentType, contentLength, servlet, body);
   }
 }

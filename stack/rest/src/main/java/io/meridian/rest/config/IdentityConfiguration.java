@@ -17,7 +17,9 @@ import io.meridian.core.identity.admin.CassandraOrganizationStore;
 import io.meridian.core.identity.admin.ManagementService;
 import io.meridian.core.identity.admin.OrganizationStore;
 import io.meridian.core.identity.login.CassandraLoginFailureStore;
+import io.meridian.core.identity.login.HashingBudget;
 import io.meridian.core.identity.login.LoginThrottle;
+import io.meridian.core.identity.login.SignUpThrottle;
 import io.meridian.core.identity.login.ThrottlePolicy;
 import io.meridian.core.identity.token.AccessEvent;
 import io.meridian.core.identity.token.AccessFeed;
@@ -126,15 +128,41 @@ class IdentityConfiguration {
   }
 
   @Bean
+  HashingBudget hashingBudget(Clock clock, IdentityProperties identity) {
+    return new HashingBudget(
+        identity.hashing().perAddressBurst(), identity.hashing().perAddressPerMinute(), clock);
+  }
+
+  @Bean
+  SignUpThrottle signUpThrottle(CqlSession session, Clock clock, IdentityProperties identity) {
+    return new SignUpThrottle(
+        new CassandraLoginFailureStore(session),
+        clock,
+        identity.signUps().perAddress(),
+        identity.signUps().window());
+  }
+
+  @Bean
   UserService userService(
       CqlSession session,
       EntityService entities,
       EntityStore store,
       PasswordHasher hasher,
       TokenService tokens,
-      IdGenerator ids) {
+      IdGenerator ids,
+      HashingBudget budget,
+      SignUpThrottle signUps,
+      IdentityProperties identity) {
     return new UserService(
-        entities, store, new CassandraUserCredentialStore(session), hasher, tokens, ids);
+        entities,
+        store,
+        new CassandraUserCredentialStore(session),
+        hasher,
+        tokens,
+        ids,
+        budget,
+        signUps,
+        identity.hashing().maxPasswordsPerRequest());
   }
 
   @Bean
@@ -173,7 +201,8 @@ class IdentityConfiguration {
             throttle.addressFreeFailures(),
             throttle.window(),
             throttle.baseDelay(),
-            throttle.maxDelay()));
+            throttle.maxDelay()),
+        throttle.knownAddressFor());
   }
 
   @Bean

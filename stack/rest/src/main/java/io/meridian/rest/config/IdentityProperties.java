@@ -21,6 +21,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param feedLookback how far back each poll reads (covers clock skew and late writes)
  * @param feedMaxStaleness how long a node keeps serving without a successful poll; revocations
  *     reach every node within this bound
+ * @param throttle failed sign-ins
+ * @param hashing the bcrypt work a request, and a client address, may cost
+ * @param signUps app users created by anyone but an administrator
  */
 @ConfigurationProperties("meridian.identity")
 public record IdentityProperties(
@@ -35,19 +38,36 @@ public record IdentityProperties(
     @DefaultValue("200ms") Duration feedInterval,
     @DefaultValue("10s") Duration feedLookback,
     @DefaultValue("1s") Duration feedMaxStaleness,
-    @DefaultValue Throttle throttle) {
+    @DefaultValue Throttle throttle,
+    @DefaultValue Hashing hashing,
+    @DefaultValue SignUps signUps) {
 
   /**
    * Failed sign-ins: after {@code freeFailures} within {@code window}, a login (per user) or a
    * client address is refused for {@code baseDelay}, doubling with each further failure up to
-   * {@code maxDelay}.
+   * {@code maxDelay}. An address that signed in to an account within {@code knownAddressFor} is not
+   * held back by that account's lock, only by its own failures.
    */
   public record Throttle(
       @DefaultValue("5") int userFreeFailures,
       @DefaultValue("20") int addressFreeFailures,
       @DefaultValue("15m") Duration window,
       @DefaultValue("1s") Duration baseDelay,
-      @DefaultValue("15m") Duration maxDelay) {}
+      @DefaultValue("15m") Duration maxDelay,
+      @DefaultValue("30d") Duration knownAddressFor) {}
+
+  /**
+   * Password hashing: at most {@code maxPasswordsPerRequest} users with a password in one {@code
+   * POST /users}; a client address that is not an administrator's may have this node compute {@code
+   * perAddressBurst} hashes at once and {@code perAddressPerMinute} a minute on average.
+   */
+  public record Hashing(
+      @DefaultValue("10") int maxPasswordsPerRequest,
+      @DefaultValue("20") int perAddressBurst,
+      @DefaultValue("30") int perAddressPerMinute) {}
+
+  /** At most {@code perAddress} app users signed up from one address within {@code window}. */
+  public record SignUps(@DefaultValue("20") int perAddress, @DefaultValue("1h") Duration window) {}
 
   /** Whether anyone may register an organization: as configured, else only when embedded. */
   public static boolean openRegistration(IdentityProperties identity, EmbeddedProperties embedded) {

@@ -20,6 +20,7 @@ import io.meridian.rest.api.RequestInfo;
 import io.meridian.rest.openapi.ApiBody;
 import io.meridian.rest.openapi.ApiPart;
 import io.meridian.rest.openapi.ApiSignIn;
+import io.meridian.rest.openapi.ApiThrottled;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.DefaultValue;
@@ -129,15 +130,22 @@ public class ManagementResource {
   @Path("users/{user}/password")
   @Operation(summary = "Change an admin's password (revokes its tokens)")
   @ApiBody(value = "PasswordChange", form = true)
+  @ApiThrottled(
+      "Too many wrong old passwords for this admin (counted with its sign-ins); `Retry-After`"
+          + " says when to try again")
   public byte[] password(
       @PathParam("user") String user,
       @HeaderParam("Content-Type") String contentType,
       @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @Context HttpServletRequest servlet,
       InputStream body) {
     AdminUser admin = self(user);
     ObjectNode fields = bodies.fields(body, contentLength, contentType);
-    management.changePassword(
-        admin, JsonBodies.text(fields, "oldpassword"), JsonBodies.text(fields, "newpassword"));
+    auth.changeAdminPassword(
+        admin,
+        JsonBodies.text(fields, "oldpassword"),
+        JsonBodies.text(fields, "newpassword"),
+        servlet.getRemoteAddr());
     return ManagementJson.envelope("set admin user password").toJson();
   }
 

@@ -3,7 +3,10 @@ package io.meridian.rest.metrics;
 import io.meridian.core.common.EventFeed;
 import io.meridian.core.geo.GeoChange;
 import io.meridian.core.geo.GeoIndexes;
+import io.meridian.core.identity.PasswordHasher;
+import io.meridian.core.identity.login.HashingBudget;
 import io.meridian.core.identity.login.LoginThrottle;
+import io.meridian.core.identity.login.SignUpThrottle;
 import io.meridian.core.identity.token.AccessFeed;
 import io.meridian.core.identity.token.TokenService;
 import io.meridian.core.index.IndexBacklog;
@@ -62,7 +65,10 @@ class MetricsConfiguration {
       EventFeed<GeoChange> geoFeed,
       GeoIndexes geo,
       TokenService tokens,
-      LoginThrottle logins) {
+      LoginThrottle logins,
+      PasswordHasher hasher,
+      HashingBudget hashing,
+      SignUpThrottle signUps) {
     return () -> {
       if (!properties.enabled()) {
         return;
@@ -76,7 +82,8 @@ class MetricsConfiguration {
       new UptimeMetrics().bindTo(registry);
       new FileDescriptorMetrics().bindTo(registry);
       index.bindTo(registry);
-      new ServiceMeters(backlog, repairer, accessFeed, geoFeed, geo, tokens, logins)
+      new ServiceMeters(
+              backlog, repairer, accessFeed, geoFeed, geo, tokens, logins, hasher, hashing, signUps)
           .bindTo(registry);
     };
   }

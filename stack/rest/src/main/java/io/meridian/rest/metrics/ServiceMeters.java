@@ -2,7 +2,10 @@ package io.meridian.rest.metrics;
 
 import io.meridian.core.common.EventFeed;
 import io.meridian.core.geo.GeoIndexes;
+import io.meridian.core.identity.PasswordHasher;
+import io.meridian.core.identity.login.HashingBudget;
 import io.meridian.core.identity.login.LoginThrottle;
+import io.meridian.core.identity.login.SignUpThrottle;
 import io.meridian.core.identity.token.AccessFeed;
 import io.meridian.core.identity.token.TokenService;
 import io.meridian.core.index.IndexBacklog;
@@ -25,6 +28,9 @@ final class ServiceMeters implements MeterBinder {
   private final GeoIndexes geo;
   private final TokenService tokens;
   private final LoginThrottle logins;
+  private final PasswordHasher hasher;
+  private final HashingBudget hashing;
+  private final SignUpThrottle signUps;
 
   ServiceMeters(
       IndexBacklog backlog,
@@ -33,7 +39,10 @@ final class ServiceMeters implements MeterBinder {
       EventFeed<?> geoFeed,
       GeoIndexes geo,
       TokenService tokens,
-      LoginThrottle logins) {
+      LoginThrottle logins,
+      PasswordHasher hasher,
+      HashingBudget hashing,
+      SignUpThrottle signUps) {
     this.backlog = backlog;
     this.repairer = repairer;
     this.accessFeed = accessFeed;
@@ -41,6 +50,9 @@ final class ServiceMeters implements MeterBinder {
     this.geo = geo;
     this.tokens = tokens;
     this.logins = logins;
+    this.hasher = hasher;
+    this.hashing = hashing;
+    this.signUps = signUps;
   }
 
   @Override
@@ -92,6 +104,15 @@ final class ServiceMeters implements MeterBinder {
     }
     FunctionCounter.builder("meridian.auth.login.throttled", logins, LoginThrottle::refusals)
         .description("Sign-ins refused because the user or the address was locked")
+        .register(registry);
+    FunctionCounter.builder("meridian.auth.password.bcrypt", hasher, PasswordHasher::computations)
+        .description("bcrypt computations on this node, hashes and checks")
+        .register(registry);
+    FunctionCounter.builder("meridian.auth.hashing.throttled", hashing, HashingBudget::refusals)
+        .description("Requests refused because their address spent its password hashing budget")
+        .register(registry);
+    FunctionCounter.builder("meridian.auth.signup.throttled", signUps, SignUpThrottle::refusals)
+        .description("Sign-ups refused because their address spent its allowance")
         .register(registry);
   }
 

@@ -153,6 +153,13 @@ public final class ApiDocument {
       } else if (copy.getRequestBody() != null) {
         throw new IllegalStateException(handler + " reads a body: describe it with @ApiBody");
       }
+      ApiThrottled throttled = handler.getAnnotation(ApiThrottled.class);
+      if (throttled != null) {
+        if (copy.getResponses() == null) {
+          copy.setResponses(new ApiResponses());
+        }
+        copy.getResponses().addApiResponse("429", ApiSchemas.error(throttled.value()));
+      }
       if (copy.getTags() == null || copy.getTags().isEmpty()) {
         copy.setTags(List.of(part.tag()));
       }

@@ -147,11 +147,18 @@ public final class ManagementService {
             () -> new MeridianException(ErrorCode.NOT_FOUND, "Could not find admin " + idOrLogin));
   }
 
-  /** The admin these credentials sign in, or empty; as slow whether or not the admin exists. */
-  public Optional<AdminUser> authenticate(String login, String password) {
-    Optional<UUID> id = admins.findByLogin(login);
-    String hash = id.flatMap(admins::passwordHash).orElse(null);
-    return hasher.matches(password, hash) ? id.flatMap(admins::find) : Optional.empty();
+  /** The admin a sign-in names by username or email, or empty. */
+  public Optional<AdminUser> adminForLogin(String login) {
+    return admins.findByLogin(login).flatMap(admins::find);
+  }
+
+  /**
+   * Whether {@code password} is the admin's; as slow for an empty {@code admin} (a login that names
+   * nobody) as for a real one, since a bcrypt check runs either way.
+   */
+  public boolean passwordMatches(Optional<AdminUser> admin, String password) {
+    String hash = admin.flatMap(found -> admins.passwordHash(found.id())).orElse(null);
+    return hasher.matches(password, hash);
   }
 
   public List<AdminUser> admins(Organization organization) {
@@ -188,12 +195,11 @@ public final class ManagementService {
     feed.publish(new AccessEvent(AccessEvent.Kind.SUBJECT, admin.id()));
   }
 
-  /** Sets an admin's password and revokes its tokens; the old password is required. */
-  public void changePassword(AdminUser admin, String oldPassword, String newPassword) {
-    String current = admins.passwordHash(admin.id()).orElse(null);
-    if (oldPassword == null || !hasher.matches(oldPassword, current)) {
-      throw new MeridianException(ErrorCode.INVALID_GRANT, "The old password is not right");
-    }
+  /**
+   * Sets an admin's password and revokes its tokens. The caller has checked the old password (see
+   * {@code AuthService}, which does it under the login throttle).
+   */
+  public void setPassword(AdminUser admin, String newPassword) {
     admins.setPasswordHash(admin.id(), hasher.hash(newPassword));
     tokens.revokeAll(admin.id());
   }

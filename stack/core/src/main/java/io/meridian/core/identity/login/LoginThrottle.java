@@ -11,67 +11,94 @@ import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Slows down password guessing, per user and per client address, across every REST node: a login
+ * Slows down password guessing, per account and per client address, across every REST node: a login
  * calls {@link #check} before it verifies a password, then {@link #failed} or {@link #succeeded}.
  * Each key is locked by its own {@link ThrottlePolicy}; a locked key refuses with {@code 429} and
  * the time left as {@code Retry-After}.
  *
- * <p>The user key throttles an attack on one account spread over many addresses; the address key
- * throttles one address trying many accounts. A success clears only the user key: otherwise an
- * attacker could reset its address's count by logging into an account of its own between guesses.
+ * <p>The account key throttles an attack on one account spread over many addresses; callers key it
+ * by the account a login resolves to (its uuid), never by what was typed, so that the username, the
+ * email and the uuid of one account share one count. The address key throttles one address trying
+ * many accounts. A success clears only the account's count at that address and the account's own:
+ * otherwise an attacker could reset its address's count by logging into an account of its own
+ * between guesses.
+ *
+ * <p>An account locked by failures from elsewhere still lets in an address it signed in from
+ * successfully within {@code knownFor} (a <em>known</em> address), which is then throttled by its
+ * own failures against the account only: an attacker who keeps an account locked does not keep its
+ * owner out, unless it guesses from the owner's own network. Failures from a known address count
+ * against the account too, so from everywhere else the lock is the same.
  *
  * <p>Attempts refused while a key is locked are not recorded. Were they recorded, anyone could keep
  * any account locked for ever by sending a request now and then, without guessing anything; as it
  * is, a lock ends at most {@code maxDelay} after the last real failure, and every failure that
  * extends it is a password check the attacker pays for. The price is that a lock is short: a
  * determined attacker still gets one guess per {@code maxDelay} per account, and can keep that
- * account locked for as long as it keeps guessing. And since a failure is recorded only once its
- * password has been checked, requests that pass {@code check} at the same moment all get their
- * guess: a burst of {@code n} requests whenever a lock ends gets {@code n} guesses, not one (after
- * which the delay is at or near its maximum).
+ * account locked (for addresses it does not know) for as long as it keeps guessing. And since a
+ * failure is recorded only once its password has been checked, requests that pass {@code check} at
+ * the same moment all get their guess: a burst of {@code n} requests whenever a lock ends gets
+ * {@code n} guesses, not one (after which the delay is at or near its maximum).
  *
- * <p>Callers must treat unknown users exactly like known ones (same key, same calls), so that
- * neither the lock nor its message tells whether an account exists.
+ * <p>Callers must treat unknown logins exactly like known ones (a key of their own, same calls), so
+ * that neither the lock nor its message tells whether an account exists.
  */
 public final class LoginThrottle {
-  /** The same whatever was locked, and whether or not the user exists. */
+  /** The same whatever was locked, and whether or not the account exists. */
   static final String LOCKED = "Too many failed login attempts; try again later";
 
   private final LoginFailureStore store;
   private final Clock clock;
-  private final ThrottlePolicy perUser;
+  private final ThrottlePolicy perAccount;
   private final ThrottlePolicy perAddress;
-  private final int userReadLimit;
+  private final Duration knownFor;
+  private final int accountReadLimit;
   private final int addressReadLimit;
 
-  /** Sign-ins refused because a user or address was locked, since start (for the metrics). */
+  /** Sign-ins refused because an account or address was locked, since start (for the metrics). */
   private final LongAdder refusals = new LongAdder();
 
   public LoginThrottle(
-      LoginFailureStore store, Clock clock, ThrottlePolicy perUser, ThrottlePolicy perAddress) {
+      LoginFailureStore store,
+      Clock clock,
+      ThrottlePolicy perAccount,
+      ThrottlePolicy perAddress,
+      Duration knownFor) {
     this.store = store;
     this.clock = clock;
-    this.perUser = perUser;
+    this.perAccount = perAccount;
     this.perAddress = perAddress;
-    this.userReadLimit = perUser.failuresAtMaxDelay();
+    this.knownFor = knownFor;
+    this.accountReadLimit = perAccount.failuresAtMaxDelay();
     this.addressReadLimit = perAddress.failuresAtMaxDelay();
   }
 
   /**
-   * Refuses with a {@link RetryLaterException} if the user or the address is locked now; a blank
-   * user or address is not checked.
+   * Refuses with a {@link RetryLaterException} if the address is locked, or the account is locked
+   * for this address; a blank account or address is not checked.
    */
-  public void check(String userKey, String address) {
+  public void check(String account, String address) {
     Instant now = clock.instant();
-    List<Duration> remaining =
+    List<Read> reads = reads(account, address);
+    List<List<Instant>> rows =
         Concurrently.map(
-            keys(userKey, address),
+            reads,
             Concurrently.DEFAULT_WINDOW,
-            key ->
-                store
-                    .recent(key.name(), now.minus(key.policy().window()), key.readLimit())
-                    .thenApply(failures -> remainingLock(key.policy(), failures, now)));
-    Duration longest = remaining.stream().max(Duration::compareTo).orElse(Duration.ZERO);
+            read -> store.recent(read.key(), now.minus(read.horizon()), read.limit()));
+    boolean known = false;
+    for (int i = 0; i < reads.size(); i++) {
+      known |= reads.get(i).kind() == Kind.KNOWN && !rows.get(i).isEmpty();
+    }
+    Duration longest = Duration.ZERO;
+    for (int i = 0; i < reads.size(); i++) {
+      Read read = reads.get(i);
+      if (read.kind() == Kind.KNOWN || (known && read.kind() == Kind.ACCOUNT)) {
+        continue;
+      }
+      Duration left = lock(read.policy(), rows.get(i), now);
+      if (left.compareTo(longest) > 0) {
+        longest = left;
+      }
+    }
     if (!longest.isZero()) {
       refusals.increment();
       throw new RetryLaterException(ErrorCode.TOO_MANY_REQUESTS, LOCKED, longest);
@@ -83,18 +110,29 @@ public final class LoginThrottle {
     return refusals.sum();
   }
 
-  /** Records a failed password check under the user and under the address. */
-  public void failed(String userKey, String address) {
+  /** Records a failed password check under the account, the address, and both together. */
+  public void failed(String account, String address) {
     Instant now = clock.instant();
-    for (Key key : keys(userKey, address)) {
-      store.record(key.name(), now, key.policy().window());
+    for (Read read : reads(account, address)) {
+      if (read.kind() != Kind.KNOWN) {
+        store.record(read.key(), now, read.policy().window());
+      }
     }
   }
 
-  /** Forgets the user's failures; the address's stay, since they may be guesses at other users. */
-  public void succeeded(String userKey) {
-    for (Key key : keys(userKey, null)) {
-      store.clear(key.name());
+  /**
+   * Forgets the account's failures (everywhere, and at this address) and remembers the address as
+   * known to the account; the address's own failures stay, since they may be guesses at others.
+   */
+  public void succeeded(String account, String address) {
+    if (!present(account)) {
+      return;
+    }
+    store.clear(accountKey(account));
+    if (present(address)) {
+      store.clear(pairKey(account, address));
+      store.clear(knownKey(account, address));
+      store.record(knownKey(account, address), clock.instant(), knownFor);
     }
   }
 
@@ -102,8 +140,7 @@ public final class LoginThrottle {
    * The time left until the newest failure's lock ends, or zero. Never more than the delay itself,
    * so a failure stamped by a node whose clock runs ahead cannot lock a key for longer.
    */
-  private static Duration remainingLock(
-      ThrottlePolicy policy, List<Instant> failures, Instant now) {
+  private static Duration lock(ThrottlePolicy policy, List<Instant> failures, Instant now) {
     if (failures.isEmpty()) {
       return Duration.ZERO;
     }
@@ -115,17 +152,67 @@ public final class LoginThrottle {
     return left.compareTo(delay) < 0 ? left : delay;
   }
 
-  /** The keys to throttle; the prefixes keep a user name from ever meaning an address. */
-  private List<Key> keys(String userKey, String address) {
-    List<Key> keys = new ArrayList<>(2);
-    if (userKey != null && !userKey.isBlank()) {
-      keys.add(new Key("user:" + userKey, perUser, userReadLimit));
+  /**
+   * What to read, in this order: the account, the address, the account at the address, and last
+   * whether the address is known to the account. The prefixes keep an account from ever meaning an
+   * address.
+   */
+  private List<Read> reads(String account, String address) {
+    List<Read> reads = new ArrayList<>(4);
+    if (present(account)) {
+      reads.add(
+          new Read(
+              Kind.ACCOUNT,
+              accountKey(account),
+              perAccount,
+              perAccount.window(),
+              accountReadLimit));
     }
-    if (address != null && !address.isBlank()) {
-      keys.add(new Key("addr:" + address, perAddress, addressReadLimit));
+    if (present(address)) {
+      reads.add(
+          new Read(
+              Kind.ADDRESS,
+              "addr:" + ClientAddresses.key(address),
+              perAddress,
+              perAddress.window(),
+              addressReadLimit));
     }
-    return keys;
+    if (present(account) && present(address)) {
+      reads.add(
+          new Read(
+              Kind.PAIR,
+              pairKey(account, address),
+              perAccount,
+              perAccount.window(),
+              accountReadLimit));
+      reads.add(new Read(Kind.KNOWN, knownKey(account, address), null, knownFor, 1));
+    }
+    return reads;
   }
 
-  private record Key(String name, ThrottlePolicy policy, int readLimit) {}
+  private static String accountKey(String account) {
+    return "user:" + account;
+  }
+
+  private static String pairKey(String account, String address) {
+    return "pair:" + ClientAddresses.key(address) + "|" + account;
+  }
+
+  private static String knownKey(String account, String address) {
+    return "known:" + ClientAddresses.key(address) + "|" + account;
+  }
+
+  private static boolean present(String key) {
+    return key != null && !key.isBlank();
+  }
+
+  private enum Kind {
+    ACCOUNT,
+    ADDRESS,
+    PAIR,
+    KNOWN
+  }
+
+  /** One key to read: failures under a policy, or (for {@code KNOWN}, no policy) successes. */
+  private record Read(Kind kind, String key, ThrottlePolicy policy, Duration horizon, int limit) {}
 }

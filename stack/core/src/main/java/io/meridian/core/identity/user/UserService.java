@@ -13,11 +13,15 @@ import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.entity.WriteOptions;
 import io.meridian.core.identity.Emails;
 import io.meridian.core.identity.PasswordHasher;
+import io.meridian.core.identity.Requester;
+import io.meridian.core.identity.login.HashingBudget;
+import io.meridian.core.identity.login.SignUpThrottle;
 import io.meridian.core.identity.token.TokenService;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -40,6 +44,9 @@ public final class UserService {
   private final PasswordHasher hasher;
   private final TokenService tokens;
   private final IdGenerator ids;
+  private final HashingBudget budget;
+  private final SignUpThrottle signUps;
+  private final int maxPasswordsPerRequest;
 
   public UserService(
       EntityService entities,
@@ -47,21 +54,44 @@ public final class UserService {
       UserCredentialStore credentials,
       PasswordHasher hasher,
       TokenService tokens,
-      IdGenerator ids) {
+      IdGenerator ids,
+      HashingBudget budget,
+      SignUpThrottle signUps,
+      int maxPasswordsPerRequest) {
+    if (maxPasswordsPerRequest < 1 || maxPasswordsPerRequest > budget.burst()) {
+      throw new IllegalArgumentException(
+          "Passwords per request must be between 1 and the hashing budget's burst ("
+              + budget.burst()
+              + "), got "
+              + maxPasswordsPerRequest);
+    }
     this.ids = ids;
     this.entities = entities;
     this.store = store;
     this.credentials = credentials;
     this.hasher = hasher;
     this.tokens = tokens;
+    this.budget = budget;
+    this.signUps = signUps;
+    this.maxPasswordsPerRequest = maxPasswordsPerRequest;
     entities.onDelete(this::deleted);
   }
 
-  /** Creates users; each body needs a {@code username}, may carry {@code email} and password. */
+  /**
+   * Creates users; each body needs a {@code username}, may carry {@code email} and password.
+   *
+   * <p>The whole batch is validated before any password is hashed, so a bad body costs no bcrypt
+   * work; then a batch with more than {@code maxPasswordsPerRequest} passwords is refused, and one
+   * sent by anyone but an administrator is charged to its address: each password to the {@link
+   * HashingBudget}, each user to the {@link SignUpThrottle}.
+   */
   public List<StoredEntity> create(
-      ApplicationRef application, List<JsonNode> bodies, WriteOptions options) {
+      ApplicationRef application,
+      List<JsonNode> bodies,
+      WriteOptions options,
+      Requester requester) {
     List<JsonNode> properties = new ArrayList<>(bodies.size());
-    List<String> hashes = new ArrayList<>(bodies.size());
+    List<String> passwords = new ArrayList<>(bodies.size());
     for (JsonNode body : bodies) {
       if (body == null || !body.isObject()) {
         throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "A user must be a JSON object");
@@ -74,9 +104,14 @@ public final class UserService {
       }
       email(copy).ifPresent(UserService::requireEmail);
       activatedByDefault(copy);
-      hashes.add(password == null || password.isNull() ? null : hasher.hash(text(password)));
+      String plain = password == null || password.isNull() ? null : text(password);
+      if (plain != null) {
+        hasher.requireAcceptable(plain);
+      }
+      passwords.add(plain);
       properties.add(copy);
     }
+    entities.validate(USERS, properties);
     Set<String> emails = new HashSet<>();
     for (JsonNode body : properties) {
       Optional<String> email = email((ObjectNode) body);
@@ -88,6 +123,18 @@ public final class UserService {
                 + " appears twice in the request");
       }
     }
+    int hashed = (int) passwords.stream().filter(Objects::nonNull).count();
+    if (hashed > maxPasswordsPerRequest) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT,
+          "Create at most " + maxPasswordsPerRequest + " users with a password per request");
+    }
+    if (!requester.administrator()) {
+      budget.charge(requester.address(), hashed);
+      signUps.admit(requester.address(), properties.size());
+    }
+    List<String> hashes =
+        passwords.stream().map(plain -> plain == null ? null : hasher.hash(plain)).toList();
     // Claimed for a provisional holder first: the users' uuids exist only once they are written.
     // It must be a time UUID, as every holder in the unique-name table is.
     List<StoredEntity> created;
@@ -126,7 +173,11 @@ public final class UserService {
    * email is claimed before the write and the old one released after it.
    */
   public StoredEntity update(
-      ApplicationRef application, String idOrName, JsonNode body, WriteOptions options) {
+      ApplicationRef application,
+      String idOrName,
+      JsonNode body,
+      WriteOptions options,
+      Requester requester) {
     if (body == null || !body.isObject()) {
       throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "A user must be a JSON object");
     }
@@ -141,7 +192,7 @@ public final class UserService {
       if (!created.has("username")) {
         created.put("username", idOrName);
       }
-      return create(application, List.of(created), options).get(0);
+      return create(application, List.of(created), options, requester).get(0);
     }
     StoredEntity current = existing.get();
     Optional<String> oldEmail = email(current);
@@ -190,33 +241,27 @@ public final class UserService {
   }
 
   /**
-   * The user these credentials sign in, or empty, taking the same time whether or not the user
-   * exists.
+   * Whether {@code password} is the user's; as slow for an empty {@code user} (a login that names
+   * nobody) as for a real one, since a bcrypt check runs either way.
    */
-  public Optional<StoredEntity> authenticate(
-      ApplicationRef application, String login, String password) {
-    Optional<StoredEntity> user = find(application, login);
+  public boolean passwordMatches(
+      ApplicationRef application, Optional<StoredEntity> user, String password) {
     String hash =
         user.flatMap(found -> credentials.passwordHash(application.id(), found.uuid()))
             .orElse(null);
-    return hasher.matches(password, hash) ? user : Optional.empty();
+    return hasher.matches(password, hash);
   }
 
   /**
-   * Sets a new password and revokes every token the user holds. Unless an administrator asks, the
-   * current password must be given and right.
+   * Sets a new password and revokes every token the user holds. The caller has checked the old one
+   * (see {@code AuthService}); the hash is charged to the requester's address unless it is an
+   * administrator.
    */
-  public void changePassword(
-      ApplicationRef application,
-      StoredEntity user,
-      String oldPassword,
-      String newPassword,
-      boolean byAdministrator) {
-    if (!byAdministrator) {
-      String current = credentials.passwordHash(application.id(), user.uuid()).orElse(null);
-      if (oldPassword == null || !hasher.matches(oldPassword, current)) {
-        throw new MeridianException(ErrorCode.INVALID_GRANT, "The old password is not right");
-      }
+  public void setPassword(
+      ApplicationRef application, StoredEntity user, String newPassword, Requester requester) {
+    hasher.requireAcceptable(newPassword);
+    if (!requester.administrator()) {
+      budget.charge(requester.address(), 1);
     }
     credentials.setPasswordHash(application.id(), user.uuid(), hasher.hash(newPassword));
     tokens.revokeAll(user.uuid());

@@ -8,14 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MutableClock;
 import io.meridian.core.common.RetryLaterException;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.junit.jupiter.api.Test;
@@ -30,8 +26,11 @@ class LoginThrottleTest {
       new ThrottlePolicy(5, Duration.ofHours(1), Duration.ofSeconds(1), Duration.ofSeconds(60));
 
   private final MutableClock clock = new MutableClock(Instant.parse("2026-11-21T10:00:00Z"));
-  private final InMemoryStore store = new InMemoryStore(clock);
-  private final LoginThrottle throttle = new LoginThrottle(store, clock, PER_USER, PER_ADDRESS);
+  private static final Duration KNOWN_FOR = Duration.ofDays(30);
+
+  private final MemoryLoginFailureStore store = new MemoryLoginFailureStore(clock);
+  private final LoginThrottle throttle =
+      new LoginThrottle(store, clock, PER_USER, PER_ADDRESS, KNOWN_FOR);
 
   @Test
   void failures_below_the_free_ones_let_the_next_attempt_through() {
@@ -122,7 +121,7 @@ class LoginThrottleTest {
   void success_clears_the_user_but_not_the_address() {
     fail("alice", "10.0.0.1", 3);
 
-    throttle.succeeded("alice");
+    throttle.succeeded("alice", "10.0.0.1");
     throttle.failed("bob", "10.0.0.1");
     throttle.failed("carol", "10.0.0.1");
 
@@ -174,7 +173,7 @@ class LoginThrottleTest {
       throttle.failed(null, " ");
       throttle.failed("", null);
     }
-    throttle.succeeded(" ");
+    throttle.succeeded(" ", null);
 
     assertThat(store.keys()).isEmpty();
     assertThatCode(() -> throttle.check(null, "")).doesNotThrowAnyException();
@@ -195,7 +194,7 @@ class LoginThrottleTest {
     // Each read completes only once both have started: reads in sequence would never finish.
     CompletableFuture<List<Instant>> bothStarted = new CompletableFuture<>();
     LoginFailureStore waitsForBoth =
-        new InMemoryStore(clock) {
+        new MemoryLoginFailureStore(clock) {
           @Override
           public CompletionStage<List<Instant>> recent(String key, Instant since, int limit) {
             reads++;
@@ -205,9 +204,66 @@ class LoginThrottleTest {
             return bothStarted;
           }
         };
-    LoginThrottle concurrent = new LoginThrottle(waitsForBoth, clock, PER_USER, PER_ADDRESS);
+    LoginThrottle concurrent =
+        new LoginThrottle(waitsForBoth, clock, PER_USER, PER_ADDRESS, KNOWN_FOR);
 
     assertTimeoutPreemptively(Duration.ofSeconds(5), () -> concurrent.check("alice", "10.0.0.1"));
+  }
+
+  @Test
+  void an_address_the_account_signed_in_from_is_not_held_by_its_lock_from_elsewhere() {
+    throttle.succeeded("alice", "10.0.0.1");
+    fail("alice", "10.0.0.9", 3);
+
+    assertThat(refusal("alice", "10.0.0.2").retryAfterSeconds()).isEqualTo(2);
+    assertThatCode(() -> throttle.check("alice", "10.0.0.1")).doesNotThrowAnyException();
+  }
+
+  @Test
+  void a_known_address_is_locked_by_its_own_failures_against_the_account() {
+    throttle.succeeded("alice", "10.0.0.1");
+    fail("alice", "10.0.0.1", 3);
+
+    assertThat(refusal("alice", "10.0.0.1").retryAfterSeconds()).isEqualTo(2);
+  }
+
+  @Test
+  void failures_from_a_known_address_lock_the_account_everywhere_else() {
+    throttle.succeeded("alice", "10.0.0.1");
+    fail("alice", "10.0.0.1", 3);
+
+    assertThat(refusal("alice", "10.0.0.2").retryAfterSeconds()).isEqualTo(2);
+  }
+
+  @Test
+  void a_known_address_is_forgotten_once_its_time_has_passed() {
+    throttle.succeeded("alice", "10.0.0.1");
+    clock.advance(KNOWN_FOR.plusSeconds(1));
+    fail("alice", "10.0.0.9", 3);
+
+    assertThat(refusal("alice", "10.0.0.1").retryAfterSeconds()).isEqualTo(2);
+  }
+
+  @Test
+  void a_locked_address_is_refused_even_for_an_account_it_knows() {
+    throttle.succeeded("alice", "10.0.0.1");
+    for (String user : List.of("u1", "u2", "u3", "u4", "u5")) {
+      throttle.failed(user, "10.0.0.1");
+    }
+
+    assertThat(refusal("alice", "10.0.0.1").retryAfterSeconds()).isEqualTo(1);
+  }
+
+  @Test
+  void the_addresses_of_one_ipv6_64_count_as_one() {
+    for (String address :
+        List.of("2001:db8:1:2::1", "2001:db8:1:2::2", "2001:db8:1:2:ffff::3", "2001:db8:1:2::4")) {
+      throttle.failed("someone", address);
+    }
+    throttle.failed("someone-else", "2001:0db8:0001:0002:0:0:0:5");
+
+    assertThat(refusal("a-third", "2001:db8:1:2:aaaa::9").retryAfterSeconds()).isEqualTo(1);
+    assertThatCode(() -> throttle.check("a-third", "2001:db8:1:3::1")).doesNotThrowAnyException();
   }
 
   private void fail(String userKey, String address, int times) {
@@ -221,52 +277,5 @@ class LoginThrottleTest {
         catchThrowableOfType(() -> throttle.check(userKey, address), RetryLaterException.class);
     assertThat(refused).as("check(%s, %s) refuses", userKey, address).isNotNull();
     return refused;
-  }
-
-  /** The store's contract over a map: rows expire by the clock, reads are newest first. */
-  private static class InMemoryStore implements LoginFailureStore {
-    private final Clock clock;
-    private final Map<String, List<Failure>> failures = new HashMap<>();
-    final Map<String, Integer> limits = new HashMap<>();
-    int reads;
-
-    InMemoryStore(Clock clock) {
-      this.clock = clock;
-    }
-
-    @Override
-    public CompletionStage<List<Instant>> recent(String key, Instant since, int limit) {
-      reads++;
-      limits.put(key, limit);
-      Instant now = clock.instant();
-      List<Instant> recent =
-          failures.getOrDefault(key, List.of()).stream()
-              .filter(failure -> failure.expires().isAfter(now) && !failure.at().isBefore(since))
-              .map(Failure::at)
-              .sorted(Comparator.reverseOrder())
-              .limit(limit)
-              .toList();
-      return CompletableFuture.completedFuture(recent);
-    }
-
-    @Override
-    public void record(String key, Instant at, Duration ttl) {
-      failures.computeIfAbsent(key, k -> new ArrayList<>()).add(new Failure(at, at.plus(ttl)));
-    }
-
-    @Override
-    public void clear(String key) {
-      failures.remove(key);
-    }
-
-    int failuresOf(String key) {
-      return failures.getOrDefault(key, List.of()).size();
-    }
-
-    List<String> keys() {
-      return List.copyOf(failures.keySet());
-    }
-
-    private record Failure(Instant at, Instant expires) {}
   }
 }
