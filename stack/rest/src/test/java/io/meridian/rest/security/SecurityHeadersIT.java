@@ -38,7 +38,7 @@ class SecurityHeadersIT extends MeridianIT {
     Reply missing = api.get(path("dogs") + "/no-such-dog");
     Reply unauthorised = api.anonymous().get("/management/orgs/" + org);
     Reply badJson = api.post(path("dogs"), "{");
-    Reply unknownRoute = api.get("/no/such/route/here/at/all");
+    Reply unknownRoute = api.get(path("dogs") + "/rex/likes/dogs/rex/no/such/route");
     Reply container =
         api.send(
             "PUT",
