@@ -146,25 +146,57 @@ public final class AuthService {
       Duration ttl) {
     // One key per client id and address: only this address's failures lock it (see the class).
     String key = "client/" + typed(clientId) + "@" + (address == null ? "" : address);
-    throttle.check(key, address);
-    Principal client;
-    try {
-      client = clients.authenticate(clientId, clientSecret);
-    } catch (MeridianException e) {
-      throw failed(key, address);
-    }
+    Principal client = authenticateClient(key, clientId, clientSecret, address);
     boolean fits =
         application == null
             ? client.kind() == PrincipalKind.ORGANIZATION
             : client.scope().equals(application.id())
                 || client.scope().equals(application.organizationId());
     if (!fits) {
-      throw new MeridianException(
-          ErrorCode.UNAUTHORIZED, "These credentials are not valid for this application");
+      throw notForThisApplication();
     }
     throttle.succeeded(key, address);
     return new ClientLogin(
         tokens.issue(client.kind(), client.subject(), client.scope(), ttl), client);
+  }
+
+  /**
+   * A sign-in at an application that does not exist, refused exactly as an existing one refuses it,
+   * so that the token endpoint does not tell which applications exist: a password as an unknown
+   * user's (the same throttle, the same bcrypt work, the same answer), client credentials as wrong
+   * ones or as another application's. Always throws.
+   */
+  public MeridianException refuseAtMissingApplication(
+      String organization,
+      String application,
+      boolean passwordGrant,
+      String login,
+      String secret,
+      String address) {
+    if (passwordGrant) {
+      String key = organization + "/" + application + "/login:" + typed(login);
+      throttle.check(key, address);
+      hasher.matches(secret, null);
+      return failed(key, address);
+    }
+    String key = "client/" + typed(login) + "@" + (address == null ? "" : address);
+    authenticateClient(key, login, secret, address);
+    return notForThisApplication();
+  }
+
+  private Principal authenticateClient(
+      String key, String clientId, String clientSecret, String address) {
+    throttle.check(key, address);
+    try {
+      return clients.authenticate(clientId, clientSecret);
+    } catch (MeridianException e) {
+      throw failed(key, address);
+    }
+  }
+
+  private static MeridianException notForThisApplication() {
+    return new MeridianException(
+        ErrorCode.UNAUTHORIZED, "These credentials are not valid for this application");
   }
 
   private MeridianException failed(String key, String address) {

@@ -7,8 +7,6 @@ import io.meridian.core.common.MeridianException;
 import io.meridian.core.entity.CollectionName;
 import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.StoredEntity;
-import io.meridian.core.identity.Principal;
-import io.meridian.core.identity.PrincipalKind;
 import io.meridian.core.identity.access.RoleService;
 import io.meridian.core.identity.user.UserService;
 import io.meridian.rest.access.Caller;
@@ -51,15 +49,6 @@ public final class IdentityTargets {
                             "Entity user with identifier " + entity + " not found"))
             : entities.get(application, name, id);
     return new Target(name, found, RoleService.holder(found));
-  }
-
-  static void requireSelfOrAdministrator(StoredEntity user, boolean administrator) {
-    Principal caller = Caller.current();
-    boolean self = caller.kind() == PrincipalKind.APP_USER && user.uuid().equals(caller.subject());
-    if (!self && !administrator) {
-      throw new MeridianException(
-          ErrorCode.FORBIDDEN, "Only the user or an administrator may do this");
-    }
   }
 
   static MeridianException notHere(String what) {

@@ -26,6 +26,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import java.io.InputStream;
+import java.util.Optional;
 
 /**
  * {@code /{org}/{app}/token}: app users sign in with a password, and an application (or its
@@ -71,10 +72,21 @@ public class TokenResource {
   }
 
   private byte[] token(String org, String app, ObjectNode body, HttpServletRequest servlet) {
-    ApplicationRef application = applications.require(org, app);
     TokenRequest request = TokenRequest.of(body, RequestInfo.current().uri().getQueryParameters());
     String address = servlet.getRemoteAddr();
-    if (request.grantType().equals(TokenRequest.PASSWORD)) {
+    boolean password = request.grantType().equals(TokenRequest.PASSWORD);
+    Optional<ApplicationRef> found = applications.find(org, app);
+    if (found.isEmpty()) {
+      throw auth.refuseAtMissingApplication(
+          org,
+          app,
+          password,
+          password ? request.username() : request.clientId(),
+          password ? request.password() : request.clientSecret(),
+          address);
+    }
+    ApplicationRef application = found.get();
+    if (password) {
       AuthService.UserLogin login =
           auth.loginUser(
               application, request.username(), request.password(), address, request.ttl());

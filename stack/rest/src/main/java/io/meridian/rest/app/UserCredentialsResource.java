@@ -84,8 +84,8 @@ public class UserCredentialsResource {
       InputStream body) {
     ApplicationRef application = targets.application(org, app);
     StoredEntity user = targets.target(application, collection, entity).entity();
-    boolean administrator = access.isAdministrator(Caller.current(), application);
-    IdentityTargets.requireSelfOrAdministrator(user, administrator);
+    boolean administrator =
+        access.requireSelfOrAdministrator(Caller.current(), application, user.uuid());
     String path = "users/" + entity + "/" + verb;
     switch (verb) {
       case "password" -> {

@@ -241,7 +241,6 @@ class ManagementIT extends MeridianIT {
     List<Reply> gone =
         List.of(
             admin().get(path("things") + "/" + thing),
-            api.anonymous().get(tokenByQuery),
             admin().get("/management/orgs/" + org + "/apps/" + app));
     assertThat(gone)
         .allSatisfy(
@@ -250,6 +249,9 @@ class ManagementIT extends MeridianIT {
               assertThat(reply.error()).isEqualTo("organization_application_not_found");
             });
     // Anonymous callers are not told that an application is gone (ApplicationEnumerationIT).
+    Reply token = api.anonymous().get(tokenByQuery);
+    assertThat(token.status()).as(token.body()).isIn(400, 401);
+    assertThat(token.json().has("access_token")).isFalse();
     assertThat(api.anonymous().get(path("roles")).status()).isEqualTo(401);
     assertThat(api.get(path("things") + "/" + thing).status()).isEqualTo(401);
     assertThat(api.anonymous().get(path("roles") + secretQuery).status()).isEqualTo(401);

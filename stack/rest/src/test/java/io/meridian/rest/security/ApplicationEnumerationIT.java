@@ -58,6 +58,37 @@ class ApplicationEnumerationIT extends MeridianIT {
   }
 
   @Test
+  void the_sign_in_endpoint_answers_a_missing_application_as_an_existing_one() {
+    ApiClient anonymous = api.anonymous();
+    for (String grant :
+        List.of(
+            "{\"grant_type\":\"password\",\"username\":\"nobody\",\"password\":\"guess-1234\"}",
+            "{\"grant_type\":\"client_credentials\",\"client_id\":\""
+                + credentials.clientId()
+                + "\",\"client_secret\":\"wrong\"}",
+            "{\"grant_type\":\"client_credentials\",\"client_id\":\""
+                + credentials.clientId()
+                + "\",\"client_secret\":\""
+                + credentials.clientSecret()
+                + "\"}")) {
+      Reply existing = anonymous.post("/" + org + "/" + app + "/token", grant);
+      for (String target : List.of(org + "/" + missing, missing + "/" + missing)) {
+        Reply reply = anonymous.post("/" + target + "/token", grant);
+        if (grant.contains(credentials.clientSecret())) {
+          // The right secret of this application is, at any other, another application's.
+          assertThat(reply.status()).as(reply.body()).isEqualTo(401);
+          assertThat(reply.json().has("access_token")).isFalse();
+          continue;
+        }
+        assertThat(reply.status()).as(target + ": " + reply.body()).isEqualTo(existing.status());
+        assertThat(reply.error()).isEqualTo(existing.error());
+        assertThat(reply.json().path("error_description").asText())
+            .isEqualTo(existing.json().path("error_description").asText());
+      }
+    }
+  }
+
+  @Test
   void another_organizations_admin_cannot_either() {
     Identities.Organization other =
         Identities.organization(

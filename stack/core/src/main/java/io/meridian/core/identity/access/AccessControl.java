@@ -111,6 +111,22 @@ public final class AccessControl {
                 && permissions.allows(Verb.GET, List.of(entity.collection(), entity.name()));
   }
 
+  /**
+   * Refuses (403) anyone but the user itself and the application's administrators, for what only
+   * they may do to a user's credentials (its password, its tokens); whether the caller is an
+   * administrator.
+   */
+  public boolean requireSelfOrAdministrator(
+      Principal caller, ApplicationRef application, UUID user) {
+    boolean administrator = isAdministrator(caller, application);
+    boolean self = caller.kind() == PrincipalKind.APP_USER && user.equals(caller.subject());
+    if (!self && !administrator) {
+      throw new MeridianException(
+          ErrorCode.FORBIDDEN, "Only the user or an administrator may do this");
+    }
+    return administrator;
+  }
+
   /** Whether the caller administers the application (see {@link #requireAdministrator}). */
   public boolean isAdministrator(Principal caller, ApplicationRef application) {
     try {
