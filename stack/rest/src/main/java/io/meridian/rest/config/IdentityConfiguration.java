@@ -116,8 +116,9 @@ class IdentityConfiguration {
   }
 
   @Bean
-  AccessControl accessControl(GrantStore grants, OrganizationStore organizations, AccessFeed feed) {
-    return new AccessControl(grants, organizations, feed);
+  AccessControl accessControl(
+      GrantStore grants, RoleService roles, OrganizationStore organizations, AccessFeed feed) {
+    return new AccessControl(grants, roles, organizations, feed);
   }
 
   @Bean
