@@ -43,6 +43,7 @@ import org.springframework.context.annotation.Configuration;
 class IdentityConfiguration {
   private static final Logger LOG = LoggerFactory.getLogger(IdentityConfiguration.class);
   private static final String TOKEN_KEY = "token-hmac-key";
+  private static final String SUPERUSER_KEY = "superuser-binding-key";
 
   @Bean(destroyMethod = "close")
   AccessFeed accessFeed(
@@ -90,14 +91,16 @@ class IdentityConfiguration {
       CqlSession session,
       AccessFeed feed,
       Clock clock,
-      IdentityProperties identity) {
+      IdentityProperties identity,
+      Superuser superuser) {
     return new TokenService(
         codec,
         new CassandraTokenSubjectStore(session),
         feed,
         clock,
         identity.tokenTtl(),
-        identity.maxTokenTtl());
+        identity.maxTokenTtl(),
+        superuser);
   }
 
   @Bean
@@ -185,31 +188,30 @@ class IdentityConfiguration {
       UserService users,
       PasswordHasher hasher,
       LoginThrottle logins,
-      IdentityProperties identity,
-      EmbeddedProperties embedded,
-      StartupProgress progress) {
-    return new AuthService(
-        tokens,
-        clients,
-        management,
-        users,
-        hasher,
-        logins,
-        superuser(identity, embedded, hasher, progress));
+      Superuser superuser) {
+    return new AuthService(tokens, clients, management, users, hasher, logins, superuser);
   }
 
-  /** From configuration; generated and printed once in the embedded profile; else none. */
-  private static Superuser superuser(
+  /**
+   * From configuration; generated and printed once in the embedded profile; else none. Its tokens
+   * are bound to what is configured here (see {@link Superuser}).
+   */
+  @Bean
+  Superuser superuser(
+      CqlSession session,
       IdentityProperties identity,
       EmbeddedProperties embedded,
       PasswordHasher hasher,
       StartupProgress progress) {
     String username = identity.superuserUsername();
-    if (identity.superuserPasswordHash() != null && !identity.superuserPasswordHash().isBlank()) {
-      return new Superuser(username, identity.superuserPasswordHash());
+    String hash = identity.superuserPasswordHash();
+    if (hash != null && !hash.isBlank()) {
+      return Superuser.configured(username, hash, hash, bindingKey(session));
     }
-    if (identity.superuserPassword() != null && !identity.superuserPassword().isBlank()) {
-      return new Superuser(username, hasher.hash(identity.superuserPassword()));
+    String configured = identity.superuserPassword();
+    if (configured != null && !configured.isBlank()) {
+      return Superuser.configured(
+          username, hasher.hash(configured), configured, bindingKey(session));
     }
     if (!embedded.enabled()) {
       LOG.info("No superuser is configured (meridian.identity.superuser-password)");
@@ -228,6 +230,10 @@ class IdentityConfiguration {
     LOG.info(
         "Generated a superuser password for this run (shown on standard output, not logged)."
             + " Set meridian.identity.superuser-password to choose one.");
-    return new Superuser(username, hasher.hash(password));
+    return Superuser.configured(username, hasher.hash(password), password, bindingKey(session));
+  }
+
+  private static byte[] bindingKey(CqlSession session) {
+    return new CassandraSecretStore(session).obtain(SUPERUSER_KEY, 32);
   }
 }

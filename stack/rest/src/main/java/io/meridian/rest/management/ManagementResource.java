@@ -8,6 +8,7 @@ import io.meridian.core.common.MeridianException;
 import io.meridian.core.identity.AuthService;
 import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.PrincipalKind;
+import io.meridian.core.identity.Superuser;
 import io.meridian.core.identity.admin.AdminUser;
 import io.meridian.core.identity.admin.ManagementService;
 import io.meridian.core.identity.token.TokenService;
@@ -47,13 +48,19 @@ public class ManagementResource {
   private final ManagementService management;
   private final TokenService tokens;
   private final JsonBodies bodies;
+  private final Superuser superuser;
 
   public ManagementResource(
-      AuthService auth, ManagementService management, TokenService tokens, JsonBodies bodies) {
+      AuthService auth,
+      ManagementService management,
+      TokenService tokens,
+      JsonBodies bodies,
+      Superuser superuser) {
     this.auth = auth;
     this.management = management;
     this.tokens = tokens;
     this.bodies = bodies;
+    this.superuser = superuser;
   }
 
   @POST
@@ -143,8 +150,16 @@ public class ManagementResource {
 
   @PUT
   @Path("users/{user}/revoketokens")
-  @Operation(summary = "Revoke every token of an admin")
+  @Operation(
+      summary =
+          "Revoke every token of an admin; the superuser revokes its own as `me` or by its username")
   public byte[] revokeTokens(@PathParam("user") String user) {
+    Principal caller = Caller.current();
+    if (caller.kind() == PrincipalKind.SUPERUSER
+        && (user.equalsIgnoreCase("me") || superuser.named(user))) {
+      tokens.revokeAll(caller.subject());
+      return ManagementJson.envelope("revoked user tokens").toJson();
+    }
     AdminUser admin = self(user);
     tokens.revokeAll(admin.id());
     return ManagementJson.envelope("revoked user tokens").toJson();
