@@ -198,5 +198,17 @@ final class Migrations {
                     PRIMARY KEY ((bucket), id))
                     WITH default_time_to_live = 3600
                     AND compaction = {'class': 'TimeWindowCompactionStrategy',
-                      'compaction_window_unit': 'HOURS', 'compaction_window_size': 1}""")));
+                      'compaction_window_unit': 'HOURS', 'compaction_window_size': 1}""")),
+          new Migration(
+              5,
+              "admin invitations",
+              List.of(
+                  // Pending invitations to become an organization's admin, one partition per
+                  // invited (lower-cased) email, one row per organization; each row is written
+                  // with the invitation's lifetime as TTL.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.admin_invitations (
+                    email text, org_id uuid, invitation_token text, invited_by uuid,
+                    created bigint, expires bigint,
+                    PRIMARY KEY ((email), org_id))""")));
 }

@@ -12,6 +12,7 @@ import io.meridian.core.identity.AuthService;
 import io.meridian.core.identity.Superuser;
 import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.access.RoleService;
+import io.meridian.core.identity.admin.AdminInvitations;
 import io.meridian.core.identity.admin.ManagementService;
 import io.meridian.core.identity.token.AccessFeed;
 import io.meridian.core.identity.token.ClientCredentials;
@@ -107,7 +108,8 @@ public class JerseyConfig extends ResourceConfig {
       ApiMetrics metrics,
       ObjectProvider<BuildProperties> build,
       CorsProperties cors,
-      Superuser superuser) {
+      Superuser superuser,
+      AdminInvitations invitations) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
     register(new AccessFilter(tokens, credentials, applications, access, feed));
@@ -136,13 +138,14 @@ public class JerseyConfig extends ResourceConfig {
     PermissionsResource permissionsResource = new PermissionsResource(targets, roles, bodies);
     MembershipResource membershipResource = new MembershipResource(targets, entities, store, roles);
     ManagementResource managementResource =
-        new ManagementResource(auth, management, tokens, bodies, superuser);
+        new ManagementResource(auth, management, tokens, bodies, superuser, invitations);
     OrganizationResource organizationResource =
         new OrganizationResource(
             management,
             access,
             credentials,
             bodies,
+            invitations,
             IdentityProperties.openRegistration(identity, embedded));
     register(
         new AbstractBinder() {

@@ -12,7 +12,9 @@ import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.access.CassandraGrantStore;
 import io.meridian.core.identity.access.GrantStore;
 import io.meridian.core.identity.access.RoleService;
+import io.meridian.core.identity.admin.AdminInvitations;
 import io.meridian.core.identity.admin.CassandraAdminStore;
+import io.meridian.core.identity.admin.CassandraInvitationStore;
 import io.meridian.core.identity.admin.CassandraOrganizationStore;
 import io.meridian.core.identity.admin.ManagementService;
 import io.meridian.core.identity.admin.OrganizationStore;
@@ -160,6 +162,13 @@ class IdentityConfiguration {
         tokens,
         feed,
         ids);
+  }
+
+  @Bean
+  AdminInvitations adminInvitations(
+      CqlSession session, ManagementService management, Clock clock, IdentityProperties identity) {
+    return new AdminInvitations(
+        new CassandraInvitationStore(session), management, clock, identity.invitationTtl());
   }
 
   @Bean

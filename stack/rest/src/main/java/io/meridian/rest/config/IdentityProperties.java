@@ -21,6 +21,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param feedLookback how far back each poll reads (covers clock skew and late writes)
  * @param feedMaxStaleness how long a node keeps serving without a successful poll; revocations
  *     reach every node within this bound
+ * @param invitationTtl how long an invitation to become an organization's admin stays open
  */
 @ConfigurationProperties("meridian.identity")
 public record IdentityProperties(
@@ -35,6 +36,7 @@ public record IdentityProperties(
     @DefaultValue("200ms") Duration feedInterval,
     @DefaultValue("10s") Duration feedLookback,
     @DefaultValue("1s") Duration feedMaxStaleness,
+    @DefaultValue("7d") Duration invitationTtl,
     @DefaultValue Throttle throttle) {
 
   /**

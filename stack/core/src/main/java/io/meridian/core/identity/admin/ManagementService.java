@@ -147,6 +147,22 @@ public final class ManagementService {
             () -> new MeridianException(ErrorCode.NOT_FOUND, "Could not find admin " + idOrLogin));
   }
 
+  /**
+   * One of the organization's admins, by uuid, username or email; 404 otherwise. Only the
+   * organization's own admins are looked at, so the answer says nothing about admins elsewhere.
+   */
+  public AdminUser member(Organization organization, String idOrLogin) {
+    for (AdminUser admin : admins(organization)) {
+      if (idOrLogin.equalsIgnoreCase(admin.id().toString())
+          || idOrLogin.equalsIgnoreCase(admin.username())
+          || idOrLogin.equalsIgnoreCase(admin.email())) {
+        return admin;
+      }
+    }
+    throw new MeridianException(
+        ErrorCode.NOT_FOUND, idOrLogin + " is not an admin of " + organization.name());
+  }
+
   /** The admin these credentials sign in, or empty; as slow whether or not the admin exists. */
   public Optional<AdminUser> authenticate(String login, String password) {
     Optional<UUID> id = admins.findByLogin(login);
@@ -168,6 +184,10 @@ public final class ManagementService {
         .toList();
   }
 
+  /**
+   * Makes the admin an admin of the organization. Only for an admin's own consent (an accepted
+   * invitation) or an account just created for the organization: see {@link AdminInvitations}.
+   */
   public void addAdmin(Organization organization, AdminUser admin) {
     organizations.addAdmin(organization.id(), admin.id());
     feed.publish(new AccessEvent(AccessEvent.Kind.SUBJECT, admin.id()));
