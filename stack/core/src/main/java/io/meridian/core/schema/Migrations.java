@@ -210,5 +210,14 @@ final class Migrations {
                   CREATE TABLE IF NOT EXISTS {ks}.admin_invitations (
                     email text, org_id uuid, invitation_token text, invited_by uuid,
                     created bigint, expires bigint,
-                    PRIMARY KEY ((email), org_id))""")));
+                    PRIMARY KEY ((email), org_id))""")),
+          new Migration(
+              6,
+              "data migrations",
+              List.of(
+                  // Data migrations that run once per cluster (role grants moved from role names
+                  // to role uuids), recorded once finished.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.data_migrations (
+                    name text PRIMARY KEY, finished timestamp)""")));
 }

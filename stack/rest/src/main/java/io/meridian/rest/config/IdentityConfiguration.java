@@ -10,6 +10,7 @@ import io.meridian.core.identity.PasswordHasher;
 import io.meridian.core.identity.Superuser;
 import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.access.CassandraGrantStore;
+import io.meridian.core.identity.access.CassandraRoleGrantMigration;
 import io.meridian.core.identity.access.GrantStore;
 import io.meridian.core.identity.access.RoleService;
 import io.meridian.core.identity.admin.AdminInvitations;
@@ -75,6 +76,21 @@ class IdentityConfiguration {
   @Bean
   SmartInitializingSingleton accessFeedStart(AccessFeed feed) {
     return feed::start;
+  }
+
+  /**
+   * Grants an older version stored by role name move to role uuids once per cluster, before any
+   * request is served.
+   */
+  @Bean
+  SmartInitializingSingleton roleGrantMigration(
+      CqlSession session,
+      GrantStore grants,
+      RoleService roles,
+      ApplicationService applications,
+      AccessFeed feed) {
+    return () ->
+        new CassandraRoleGrantMigration(session, grants, roles, applications::find, feed).runOnce();
   }
 
   @Bean
