@@ -108,12 +108,21 @@ public final class RoleService implements RoleDirectory {
     return canonical;
   }
 
-  /** The ids of the roles a user or group holds. */
+  /**
+   * The ids of the roles a user or group holds. A role granted by name (by a version before roles
+   * were held by uuid, see {@link CassandraRoleGrantMigration}) names no role and is skipped.
+   */
   public List<UUID> roles(ApplicationRef application, String holder) {
-    return grants.grants(application.id(), holder).roles().stream()
-        .map(UUID::fromString)
-        .sorted()
-        .toList();
+    List<UUID> ids = new ArrayList<>();
+    for (String role : grants.grants(application.id(), holder).roles()) {
+      try {
+        ids.add(UUID.fromString(role));
+      } catch (IllegalArgumentException e) {
+        // granted by name before the migration ran: holds nothing
+      }
+    }
+    ids.sort(null);
+    return ids;
   }
 
   /** The group ids a user belongs to. */
