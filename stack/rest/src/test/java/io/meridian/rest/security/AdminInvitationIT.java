@@ -6,10 +6,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.ApiClient.Reply;
+import io.meridian.rest.support.Eventually;
+import io.meridian.rest.support.ExtraNode;
 import io.meridian.rest.support.Identities;
 import io.meridian.rest.support.MeridianIT;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -173,6 +177,27 @@ class AdminInvitationIT extends MeridianIT {
     assertThat(known.json().path("error_description").asText().replace(victim.admin(), "X"))
         .isEqualTo(unknown.json().path("error_description").asText().replace("nobody" + app, "X"));
     assertThat(known.body()).doesNotContain(victimUuid);
+  }
+
+  @Test
+  void an_invitation_expires() {
+    try (ExtraNode node = ExtraNode.start(Map.of("meridian.identity.invitation-ttl", "2s"))) {
+      ApiClient shortLived = node.client().withToken(organization.adminToken());
+      ApiClient inviteeThere = node.client().withToken(victim.adminToken());
+      assertThat(shortLived.put(users() + "/" + email(victim), "").status()).isEqualTo(200);
+      String token = pending(inviteeThere).get(0).path("token").asText();
+
+      Eventually.within(
+          Duration.ofSeconds(6),
+          () -> {
+            assertThat(pending(inviteeThere)).isEmpty();
+          });
+
+      assertThat(pending(invitee)).isEmpty();
+      Reply late = inviteeThere.put("/management/users/me/invitations/" + token, "");
+      assertThat(late.status()).isEqualTo(404);
+      assertThat(invitee.get("/management/orgs/" + org).status()).isEqualTo(403);
+    }
   }
 
   private static List<String> fieldNames(JsonNode node) {

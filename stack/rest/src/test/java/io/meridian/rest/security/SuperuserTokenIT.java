@@ -3,19 +3,15 @@ package io.meridian.rest.security;
 import static io.meridian.rest.support.AppAccess.awaitStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.meridian.rest.MeridianApplication;
 import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.ApiClient.Reply;
+import io.meridian.rest.support.ExtraNode;
 import io.meridian.rest.support.Identities;
 import io.meridian.rest.support.MeridianIT;
 import io.meridian.rest.support.TestServers;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * Superuser tokens do not outlive the superuser they were issued to: they can be revoked like
@@ -27,22 +23,6 @@ class SuperuserTokenIT extends MeridianIT {
 
   private String organizationPath() {
     return "/management/orgs/" + org;
-  }
-
-  /** A node like the shared one but for these properties; closed by the caller. */
-  private static ConfigurableApplicationContext node(Map<String, String> overrides) {
-    Map<String, String> properties = new TreeMap<>(TestServers.properties());
-    properties.putAll(overrides);
-    List<String> arguments = new ArrayList<>();
-    arguments.add("--server.port=0");
-    properties.forEach((key, value) -> arguments.add("--" + key + "=" + value));
-    return new SpringApplicationBuilder(MeridianApplication.class)
-        .run(arguments.toArray(String[]::new));
-  }
-
-  private static ApiClient client(ConfigurableApplicationContext node) {
-    return new ApiClient(
-        "http://127.0.0.1:" + node.getEnvironment().getProperty("local.server.port"));
   }
 
   @Test
@@ -76,9 +56,10 @@ class SuperuserTokenIT extends MeridianIT {
   @Test
   void a_node_configured_with_a_new_superuser_password_refuses_earlier_superuser_tokens() {
     String stale = Identities.superuserToken(api);
-    try (ConfigurableApplicationContext changed =
-        node(Map.of("meridian.identity.superuser-password", "a brand new superuser secret"))) {
-      ApiClient node = client(changed);
+    try (ExtraNode changed =
+        ExtraNode.start(
+            Map.of("meridian.identity.superuser-password", "a brand new superuser secret"))) {
+      ApiClient node = changed.client();
 
       Reply refused = node.withToken(stale).get(organizationPath());
 
@@ -98,9 +79,8 @@ class SuperuserTokenIT extends MeridianIT {
   @Test
   void a_node_without_a_superuser_refuses_every_superuser_token() {
     String stale = Identities.superuserToken(api);
-    try (ConfigurableApplicationContext disabled =
-        node(Map.of("meridian.identity.superuser-password", ""))) {
-      ApiClient node = client(disabled);
+    try (ExtraNode disabled = ExtraNode.start(Map.of("meridian.identity.superuser-password", ""))) {
+      ApiClient node = disabled.client();
 
       Reply refused = node.withToken(stale).get(organizationPath());
 
