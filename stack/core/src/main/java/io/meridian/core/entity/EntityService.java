@@ -46,6 +46,8 @@ public final class EntityService {
   private final Duration visibilityTimeout;
   private final List<BiConsumer<ApplicationRef, StoredEntity>> deletionListeners =
       new CopyOnWriteArrayList<>();
+  private final List<BiConsumer<ApplicationRef, StoredEntity>> renameListeners =
+      new CopyOnWriteArrayList<>();
   private volatile EntityWriteObserver observer = EntityWriteObserver.NONE;
 
   public EntityService(
@@ -157,6 +159,14 @@ public final class EntityService {
     deletionListeners.add(listener);
   }
 
+  /**
+   * Adds what must happen after an entity's unique name changed or was removed: identity looks the
+   * {@code guest} and {@code default} roles up by name.
+   */
+  public void onRename(BiConsumer<ApplicationRef, StoredEntity> listener) {
+    renameListeners.add(listener);
+  }
+
   /** The entity addressed by uuid or name; 404 {@code entity_not_found} if there is none. */
   public StoredEntity get(ApplicationRef app, CollectionName collection, String uuidOrName) {
     return find(app, collection, uuidOrName).orElseThrow(() -> notFound(collection, uuidOrName));
@@ -219,6 +229,11 @@ public final class EntityService {
                 Json.write(json)));
     if (oldName != null && (newName == null || renamed)) {
       store.releaseName(app.id(), collection.plural(), oldName, current.uuid());
+    }
+    if (renamed || oldName != null && newName == null) {
+      for (BiConsumer<ApplicationRef, StoredEntity> listener : renameListeners) {
+        listener.accept(app, updated);
+      }
     }
     indexUpserts(app, List.of(updated), options);
     return updated;

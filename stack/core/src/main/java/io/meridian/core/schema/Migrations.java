@@ -206,5 +206,26 @@ final class Migrations {
                   // The id of the operator's key-encryption key that wrapped the value; null for a
                   // value in plain text (written before the key existed, or without one).
                   """
-                  ALTER TABLE {ks}.secrets ADD IF NOT EXISTS kek text""")));
+                  ALTER TABLE {ks}.secrets ADD IF NOT EXISTS kek text""")),
+          new Migration(
+              6,
+              "admin invitations",
+              List.of(
+                  // Pending invitations to become an organization's admin, one partition per
+                  // invited (lower-cased) email, one row per organization; each row is written
+                  // with the invitation's lifetime as TTL.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.admin_invitations (
+                    email text, org_id uuid, invitation_token text, invited_by uuid,
+                    created bigint, expires bigint,
+                    PRIMARY KEY ((email), org_id))""")),
+          new Migration(
+              7,
+              "data migrations",
+              List.of(
+                  // Data migrations that run once per cluster (role grants moved from role names
+                  // to role uuids), recorded once finished.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.data_migrations (
+                    name text PRIMARY KEY, finished timestamp)""")));
 }

@@ -9,8 +9,10 @@ import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.EntityStore;
 import io.meridian.core.geo.GeoIndexes;
 import io.meridian.core.identity.AuthService;
+import io.meridian.core.identity.Superuser;
 import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.access.RoleService;
+import io.meridian.core.identity.admin.AdminInvitations;
 import io.meridian.core.identity.admin.ManagementService;
 import io.meridian.core.identity.token.AccessFeed;
 import io.meridian.core.identity.token.ClientCredentials;
@@ -105,7 +107,9 @@ public class JerseyConfig extends ResourceConfig {
       IndexBacklog backlog,
       ApiMetrics metrics,
       ObjectProvider<BuildProperties> build,
-      CorsProperties cors) {
+      CorsProperties cors,
+      Superuser superuser,
+      AdminInvitations invitations) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
     register(new AccessFilter(tokens, credentials, applications, access, feed));
@@ -134,13 +138,14 @@ public class JerseyConfig extends ResourceConfig {
     PermissionsResource permissionsResource = new PermissionsResource(targets, roles, bodies);
     MembershipResource membershipResource = new MembershipResource(targets, entities, store, roles);
     ManagementResource managementResource =
-        new ManagementResource(auth, management, tokens, bodies);
+        new ManagementResource(auth, management, tokens, bodies, superuser, invitations);
     OrganizationResource organizationResource =
         new OrganizationResource(
             management,
             access,
             credentials,
             bodies,
+            invitations,
             IdentityProperties.openRegistration(identity, embedded));
     register(
         new AbstractBinder() {

@@ -18,7 +18,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -136,26 +135,17 @@ public class MembershipResource {
   private List<StoredEntity> members(
       ApplicationRef application, IdentityTargets.Target target, String verb) {
     CollectionName members = membersOf(target.collection(), verb);
-    if (members.equals(RoleService.ROLES)) {
-      List<StoredEntity> found = new ArrayList<>();
-      for (String name : roles.roles(application, target.holder())) {
-        entities.find(application, RoleService.ROLES, name).ifPresent(found::add);
-      }
-      return found;
-    }
     List<UUID> ids;
-    if (target.collection().equals(RoleService.USERS)) {
+    if (members.equals(RoleService.ROLES)) {
+      ids = roles.roles(application, target.holder());
+    } else if (target.collection().equals(RoleService.USERS)) {
       ids = roles.groups(application, target.entity().uuid());
     } else {
       String kind =
           target.collection().equals(RoleService.ROLES) ? GrantStore.ROLE : GrantStore.GROUP;
-      String value =
-          kind.equals(GrantStore.ROLE)
-              ? target.holder().substring("role:".length())
-              : target.entity().uuid().toString();
       ids =
           RoleService.ids(
-              roles.holders(application, kind, value),
+              roles.holders(application, kind, target.entity().uuid().toString()),
               members.equals(RoleService.USERS) ? "user" : "group");
     }
     var loaded = store.loadAll(application.id(), ids);

@@ -10,9 +10,12 @@ import io.meridian.core.identity.PasswordHasher;
 import io.meridian.core.identity.Superuser;
 import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.access.CassandraGrantStore;
+import io.meridian.core.identity.access.CassandraRoleGrantMigration;
 import io.meridian.core.identity.access.GrantStore;
 import io.meridian.core.identity.access.RoleService;
+import io.meridian.core.identity.admin.AdminInvitations;
 import io.meridian.core.identity.admin.CassandraAdminStore;
+import io.meridian.core.identity.admin.CassandraInvitationStore;
 import io.meridian.core.identity.admin.CassandraOrganizationStore;
 import io.meridian.core.identity.admin.ManagementService;
 import io.meridian.core.identity.admin.OrganizationStore;
@@ -45,6 +48,7 @@ import org.springframework.context.annotation.Configuration;
 class IdentityConfiguration {
   private static final Logger LOG = LoggerFactory.getLogger(IdentityConfiguration.class);
   private static final String TOKEN_KEY = "token-hmac-key";
+  private static final String SUPERUSER_KEY = "superuser-binding-key";
 
   @Bean(destroyMethod = "close")
   AccessFeed accessFeed(
@@ -76,6 +80,21 @@ class IdentityConfiguration {
     return feed::start;
   }
 
+  /**
+   * Grants an older version stored by role name move to role uuids once per cluster, before any
+   * request is served.
+   */
+  @Bean
+  SmartInitializingSingleton roleGrantMigration(
+      CqlSession session,
+      GrantStore grants,
+      RoleService roles,
+      ApplicationService applications,
+      AccessFeed feed) {
+    return () ->
+        new CassandraRoleGrantMigration(session, grants, roles, applications::find, feed).runOnce();
+  }
+
   @Bean
   GrantStore grantStore(CqlSession session) {
     return new CassandraGrantStore(session);
@@ -92,14 +111,16 @@ class IdentityConfiguration {
       CqlSession session,
       AccessFeed feed,
       Clock clock,
-      IdentityProperties identity) {
+      IdentityProperties identity,
+      Superuser superuser) {
     return new TokenService(
         codec,
         new CassandraTokenSubjectStore(session),
         feed,
         clock,
         identity.tokenTtl(),
-        identity.maxTokenTtl());
+        identity.maxTokenTtl(),
+        superuser);
   }
 
   @Bean
@@ -118,8 +139,9 @@ class IdentityConfiguration {
   }
 
   @Bean
-  AccessControl accessControl(GrantStore grants, OrganizationStore organizations, AccessFeed feed) {
-    return new AccessControl(grants, organizations, feed);
+  AccessControl accessControl(
+      GrantStore grants, RoleService roles, OrganizationStore organizations, AccessFeed feed) {
+    return new AccessControl(grants, roles, organizations, feed);
   }
 
   @Bean
@@ -187,6 +209,13 @@ class IdentityConfiguration {
   }
 
   @Bean
+  AdminInvitations adminInvitations(
+      CqlSession session, ManagementService management, Clock clock, IdentityProperties identity) {
+    return new AdminInvitations(
+        new CassandraInvitationStore(session), management, clock, identity.invitationTtl());
+  }
+
+  @Bean
   LoginThrottle loginThrottle(CqlSession session, Clock clock, IdentityProperties identity) {
     IdentityProperties.Throttle throttle = identity.throttle();
     return new LoginThrottle(
@@ -213,31 +242,30 @@ class IdentityConfiguration {
       UserService users,
       PasswordHasher hasher,
       LoginThrottle logins,
-      IdentityProperties identity,
-      EmbeddedProperties embedded,
-      StartupProgress progress) {
-    return new AuthService(
-        tokens,
-        clients,
-        management,
-        users,
-        hasher,
-        logins,
-        superuser(identity, embedded, hasher, progress));
+      Superuser superuser) {
+    return new AuthService(tokens, clients, management, users, hasher, logins, superuser);
   }
 
-  /** From configuration; generated and printed once in the embedded profile; else none. */
-  private static Superuser superuser(
+  /**
+   * From configuration; generated and printed once in the embedded profile; else none. Its tokens
+   * are bound to what is configured here (see {@link Superuser}).
+   */
+  @Bean
+  Superuser superuser(
+      SecretStore secrets,
       IdentityProperties identity,
       EmbeddedProperties embedded,
       PasswordHasher hasher,
       StartupProgress progress) {
     String username = identity.superuserUsername();
-    if (identity.superuserPasswordHash() != null && !identity.superuserPasswordHash().isBlank()) {
-      return new Superuser(username, identity.superuserPasswordHash());
+    String hash = identity.superuserPasswordHash();
+    if (hash != null && !hash.isBlank()) {
+      return Superuser.configured(username, hash, hash, secrets.obtain(SUPERUSER_KEY, 32));
     }
-    if (identity.superuserPassword() != null && !identity.superuserPassword().isBlank()) {
-      return new Superuser(username, hasher.hash(identity.superuserPassword()));
+    String configured = identity.superuserPassword();
+    if (configured != null && !configured.isBlank()) {
+      return Superuser.configured(
+          username, hasher.hash(configured), configured, secrets.obtain(SUPERUSER_KEY, 32));
     }
     if (!embedded.enabled()) {
       LOG.info("No superuser is configured (meridian.identity.superuser-password)");
@@ -256,6 +284,7 @@ class IdentityConfiguration {
     LOG.info(
         "Generated a superuser password for this run (shown on standard output, not logged)."
             + " Set meridian.identity.superuser-password to choose one.");
-    return new Superuser(username, hasher.hash(password));
+    return Superuser.configured(
+        username, hasher.hash(password), password, secrets.obtain(SUPERUSER_KEY, 32));
   }
 }

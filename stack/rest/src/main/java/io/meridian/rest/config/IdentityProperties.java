@@ -21,6 +21,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param feedLookback how far back each poll reads (covers clock skew and late writes)
  * @param feedMaxStaleness how long a node keeps serving without a successful poll; revocations
  *     reach every node within this bound
+ * @param invitationTtl how long an invitation to become an organization's admin stays open
  * @param throttle failed sign-ins
  * @param hashing the bcrypt work a request, and a client address, may cost
  * @param signUps app users created by anyone but an administrator
@@ -38,6 +39,7 @@ public record IdentityProperties(
     @DefaultValue("200ms") Duration feedInterval,
     @DefaultValue("10s") Duration feedLookback,
     @DefaultValue("1s") Duration feedMaxStaleness,
+    @DefaultValue("7d") Duration invitationTtl,
     @DefaultValue Throttle throttle,
     @DefaultValue Hashing hashing,
     @DefaultValue SignUps signUps) {

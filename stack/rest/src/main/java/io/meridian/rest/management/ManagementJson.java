@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.Json;
 import io.meridian.core.identity.admin.AdminUser;
+import io.meridian.core.identity.admin.Invitation;
 import io.meridian.core.identity.admin.Organization;
 import io.meridian.rest.api.Envelope;
 import io.meridian.rest.api.RequestInfo;
@@ -27,6 +28,26 @@ final class ManagementJson {
     for (Organization organization : organizations) {
       orgs.set(organization.name(), organization(organization, null));
     }
+    return json;
+  }
+
+  /** What the inviter learns: the same for every address, nothing about the invitee. */
+  static ObjectNode invitationSent(Invitation invitation, Organization organization) {
+    ObjectNode json = Json.object();
+    json.put("email", invitation.email());
+    json.put("organization", organization.name());
+    json.put("status", "pending");
+    json.put("expires_at", invitation.expiresMillis());
+    return json;
+  }
+
+  /** What the invitee sees, with the token that accepts or declines it. */
+  static ObjectNode invitationReceived(Invitation invitation, Organization organization) {
+    ObjectNode json = Json.object();
+    json.put("token", invitation.token());
+    json.set("organization", organization(organization, null));
+    json.put("created", invitation.createdMillis());
+    json.put("expires_at", invitation.expiresMillis());
     return json;
   }
 

@@ -8,8 +8,12 @@ import io.meridian.core.common.MeridianException;
 import io.meridian.core.identity.AuthService;
 import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.PrincipalKind;
+import io.meridian.core.identity.Superuser;
+import io.meridian.core.identity.admin.AdminInvitations;
 import io.meridian.core.identity.admin.AdminUser;
+import io.meridian.core.identity.admin.Invitation;
 import io.meridian.core.identity.admin.ManagementService;
+import io.meridian.core.identity.admin.Organization;
 import io.meridian.core.identity.token.TokenService;
 import io.meridian.rest.access.Access;
 import io.meridian.rest.access.Caller;
@@ -23,6 +27,7 @@ import io.meridian.rest.openapi.ApiSignIn;
 import io.meridian.rest.openapi.ApiThrottled;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -37,7 +42,8 @@ import java.io.InputStream;
 
 /**
  * {@code /management}: admins and the superuser sign in ({@code /token}), see themselves ({@code
- * /me}), change their password and revoke their tokens ({@code /users/{user}/...}).
+ * /me}), change their password and revoke their tokens ({@code /users/{user}/...}); admins answer
+ * their invitations to organizations ({@code /users/me/invitations}).
  */
 @Access(Access.Rule.ADMIN)
 @ApiPart(id = "admin", tag = "Management")
@@ -48,13 +54,22 @@ public class ManagementResource {
   private final ManagementService management;
   private final TokenService tokens;
   private final JsonBodies bodies;
+  private final Superuser superuser;
+  private final AdminInvitations invitations;
 
   public ManagementResource(
-      AuthService auth, ManagementService management, TokenService tokens, JsonBodies bodies) {
+      AuthService auth,
+      ManagementService management,
+      TokenService tokens,
+      JsonBodies bodies,
+      Superuser superuser,
+      AdminInvitations invitations) {
+    this.invitations = invitations;
     this.auth = auth;
     this.management = management;
     this.tokens = tokens;
     this.bodies = bodies;
+    this.superuser = superuser;
   }
 
   @POST
@@ -151,8 +166,16 @@ public class ManagementResource {
 
   @PUT
   @Path("users/{user}/revoketokens")
-  @Operation(summary = "Revoke every token of an admin")
+  @Operation(
+      summary =
+          "Revoke every token of an admin; the superuser revokes its own as `me` or by its username")
   public byte[] revokeTokens(@PathParam("user") String user) {
+    Principal caller = Caller.current();
+    if (caller.kind() == PrincipalKind.SUPERUSER
+        && (user.equalsIgnoreCase("me") || superuser.named(user))) {
+      tokens.revokeAll(caller.subject());
+      return ManagementJson.envelope("revoked user tokens").toJson();
+    }
     AdminUser admin = self(user);
     tokens.revokeAll(admin.id());
     return ManagementJson.envelope("revoked user tokens").toJson();
@@ -163,6 +186,41 @@ public class ManagementResource {
   @Operation(summary = "Revoke every token of an admin (as PUT)")
   public byte[] revokeTokensByPost(@PathParam("user") String user) {
     return revokeTokens(user);
+  }
+
+  /** Only the signed-in admin sees its invitations: their tokens are for it alone. */
+  @GET
+  @Path("users/me/invitations")
+  @Operation(summary = "The signed-in admin's pending invitations to organizations")
+  public byte[] invitations() {
+    AdminUser admin = signedInAdmin();
+    var data = Json.MAPPER.createArrayNode();
+    for (Invitation invitation : invitations.pending(admin)) {
+      management
+          .organization(invitation.organization())
+          .ifPresent(
+              organization ->
+                  data.add(ManagementJson.invitationReceived(invitation, organization)));
+    }
+    return ManagementJson.envelope("get admin invitations").data(data).toJson();
+  }
+
+  @PUT
+  @Path("users/me/invitations/{token}")
+  @Operation(summary = "Accept an invitation: the signed-in admin joins the organization")
+  public byte[] acceptInvitation(@PathParam("token") String token) {
+    Organization organization = invitations.accept(signedInAdmin(), token);
+    return ManagementJson.envelope("accept admin invitation")
+        .data(Json.object().set("organization", ManagementJson.organization(organization, null)))
+        .toJson();
+  }
+
+  @DELETE
+  @Path("users/me/invitations/{token}")
+  @Operation(summary = "Decline an invitation")
+  public byte[] declineInvitation(@PathParam("token") String token) {
+    invitations.decline(signedInAdmin(), token);
+    return ManagementJson.envelope("decline admin invitation").toJson();
   }
 
   private AdminUser signedInAdmin() {

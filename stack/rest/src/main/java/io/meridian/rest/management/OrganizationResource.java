@@ -8,7 +8,9 @@ import io.meridian.core.common.MeridianException;
 import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.PrincipalKind;
 import io.meridian.core.identity.access.AccessControl;
+import io.meridian.core.identity.admin.AdminInvitations;
 import io.meridian.core.identity.admin.AdminUser;
+import io.meridian.core.identity.admin.Invitation;
 import io.meridian.core.identity.admin.ManagementService;
 import io.meridian.core.identity.admin.Organization;
 import io.meridian.core.identity.token.ClientCredentials;
@@ -45,6 +47,7 @@ public class OrganizationResource {
   private final AccessControl access;
   private final ClientCredentials credentials;
   private final JsonBodies bodies;
+  private final AdminInvitations invitations;
   private final boolean openRegistration;
 
   public OrganizationResource(
@@ -52,11 +55,13 @@ public class OrganizationResource {
       AccessControl access,
       ClientCredentials credentials,
       JsonBodies bodies,
+      AdminInvitations invitations,
       boolean openRegistration) {
     this.management = management;
     this.access = access;
     this.credentials = credentials;
     this.bodies = bodies;
+    this.invitations = invitations;
     this.openRegistration = openRegistration;
   }
 
@@ -242,16 +247,24 @@ public class OrganizationResource {
         .toJson();
   }
 
-  /** Adds an existing admin (by uuid, username or email) to this organization. */
+  /**
+   * Invites whoever holds the email address to become an admin of this organization; nothing
+   * changes until that admin accepts. The answer is the same whether or not an admin holds the
+   * address, and shows nothing about the invitee.
+   */
   @PUT
   @Path("{org}/users/{user}")
-  @Operation(summary = "Add an existing admin to the organization")
-  public byte[] addAdmin(@PathParam("org") String org, @PathParam("user") String user) {
+  @Operation(
+      summary =
+          "Invite an admin by email address: they join once they accept"
+              + " (`/management/users/me/invitations`)")
+  public byte[] invite(@PathParam("org") String org, @PathParam("user") String email) {
     Organization organization = administered(org);
-    AdminUser admin = management.admin(user);
-    management.addAdmin(organization, admin);
-    return ManagementJson.envelope("add user to organization")
-        .data(Json.object().set("user", ManagementJson.admin(admin, java.util.List.of())))
+    Invitation invitation = invitations.invite(organization, email, Caller.current().subject());
+    return ManagementJson.envelope("invite user to organization")
+        .data(
+            Json.object()
+                .set("invitation", ManagementJson.invitationSent(invitation, organization)))
         .toJson();
   }
 
@@ -260,7 +273,7 @@ public class OrganizationResource {
   @Operation(summary = "Remove an admin from the organization")
   public byte[] removeAdmin(@PathParam("org") String org, @PathParam("user") String user) {
     Organization organization = administered(org);
-    AdminUser admin = management.admin(user);
+    AdminUser admin = management.member(organization, user);
     management.removeAdmin(organization, admin);
     return ManagementJson.envelope("remove user from organization")
         .data(Json.object().set("user", ManagementJson.admin(admin, java.util.List.of())))

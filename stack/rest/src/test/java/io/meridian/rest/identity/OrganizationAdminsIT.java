@@ -72,12 +72,23 @@ class OrganizationAdminsIT extends MeridianIT {
   }
 
   @Test
-  void an_existing_admin_added_to_a_second_organization_administers_both_until_removed() {
+  void an_existing_admin_who_accepts_an_invitation_administers_both_organizations_until_removed() {
     Identities.Organization other = Identities.organization(api, unique("org"));
     ApiClient otherAdmin = api.withToken(other.adminToken());
     assertThat(otherAdmin.get("/management/orgs/" + org).status()).isEqualTo(403);
 
-    Reply added = admin().put("/management/orgs/" + org + "/users/" + other.admin(), "");
+    Reply invited =
+        admin().put("/management/orgs/" + org + "/users/" + other.admin() + "@example.com", "");
+    assertThat(invited.status()).as(invited.body()).isEqualTo(200);
+    String invitation =
+        otherAdmin
+            .get("/management/users/me/invitations")
+            .json()
+            .path("data")
+            .path(0)
+            .path("token")
+            .asText();
+    Reply added = otherAdmin.put("/management/users/me/invitations/" + invitation, "");
 
     assertThat(added.status()).as(added.body()).isEqualTo(200);
     Eventually.within(

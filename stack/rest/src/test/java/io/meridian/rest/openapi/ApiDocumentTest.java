@@ -41,6 +41,16 @@ class ApiDocumentTest {
   }
 
   @Test
+  void lists_the_admin_invitation_routes() {
+    assertThat(methods("/management/users/me/invitations"))
+        .containsExactly(PathItem.HttpMethod.GET);
+    assertThat(methods("/management/users/me/invitations/{token}"))
+        .containsExactlyInAnyOrder(PathItem.HttpMethod.PUT, PathItem.HttpMethod.DELETE);
+    assertThat(methods("/management/orgs/{org}/users/{user}"))
+        .containsExactlyInAnyOrder(PathItem.HttpMethod.PUT, PathItem.HttpMethod.DELETE);
+  }
+
+  @Test
   void keeps_the_connection_listing_beside_the_identity_routes() {
     assertThat(methods("/{org}/{app}/{collection}/{entity}/{verb}"))
         .contains(PathItem.HttpMethod.GET);

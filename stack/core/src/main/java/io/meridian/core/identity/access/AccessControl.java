@@ -38,13 +38,16 @@ public final class AccessControl {
   public static final String ADMIN_ROLE = "admin";
 
   private final GrantStore grants;
+  private final RoleDirectory roles;
   private final OrganizationStore organizations;
   private final Cache<UUID, ApplicationAccess> applications =
       Caffeine.newBuilder().maximumSize(10_000).build();
   private final LoadingCache<UUID, Set<UUID>> adminOrganizations;
 
-  public AccessControl(GrantStore grants, OrganizationStore organizations, AccessFeed feed) {
+  public AccessControl(
+      GrantStore grants, RoleDirectory roles, OrganizationStore organizations, AccessFeed feed) {
     this.grants = grants;
+    this.roles = roles;
     this.organizations = organizations;
     this.adminOrganizations =
         Caffeine.newBuilder()
@@ -224,7 +227,8 @@ public final class AccessControl {
   }
 
   private ApplicationAccess access(ApplicationRef application) {
-    return applications.get(application.id(), id -> new ApplicationAccess(id, grants));
+    return applications.get(
+        application.id(), id -> new ApplicationAccess(application, grants, roles));
   }
 
   private static void requireScope(UUID granted, UUID wanted) {
@@ -243,23 +247,32 @@ public final class AccessControl {
         ErrorCode.UNAUTHORIZED, "Sign in: anonymous callers may not do this");
   }
 
-  /** One application's permission sets, built on first use; dropped whole when grants change. */
+  /**
+   * One application's permission sets, built on first use; dropped whole when grants change or a
+   * role is renamed. Roles are held by uuid; {@code guest} and {@code default} are found by name
+   * once per instance.
+   */
   private static final class ApplicationAccess {
-    private final UUID application;
+    private final ApplicationRef application;
     private final GrantStore grants;
+    private final RoleDirectory roles;
     private final LoadingCache<UUID, PermissionSet> users;
     private volatile PermissionSet guest;
+    private volatile Optional<UUID> defaultRole;
 
-    ApplicationAccess(UUID application, GrantStore grants) {
+    ApplicationAccess(ApplicationRef application, GrantStore grants, RoleDirectory roles) {
       this.application = application;
       this.grants = grants;
+      this.roles = roles;
       this.users = Caffeine.newBuilder().maximumSize(100_000).build(this::load);
     }
 
     PermissionSet guest() {
       PermissionSet loaded = guest;
       if (loaded == null) {
-        loaded = PermissionSet.of(parse(rolePermissions(Set.of(GUEST_ROLE))), null);
+        Set<String> guestRole = new LinkedHashSet<>();
+        roles.roleId(application, GUEST_ROLE).ifPresent(id -> guestRole.add(id.toString()));
+        loaded = PermissionSet.of(parse(rolePermissions(guestRole)), null);
         guest = loaded;
       }
       return loaded;
@@ -270,23 +283,32 @@ public final class AccessControl {
     }
 
     private PermissionSet load(UUID user) {
-      Grants own = grants.grants(application, GrantStore.user(user));
+      Grants own = grants.grants(application.id(), GrantStore.user(user));
       Set<String> permissions = new LinkedHashSet<>(own.permissions());
-      Set<String> roles = new LinkedHashSet<>(own.roles());
-      roles.add(DEFAULT_ROLE);
+      Set<String> held = new LinkedHashSet<>(own.roles());
+      defaultRole().ifPresent(id -> held.add(id.toString()));
       for (String group : own.groups()) {
-        Grants ofGroup = grants.grants(application, "group:" + group);
+        Grants ofGroup = grants.grants(application.id(), "group:" + group);
         permissions.addAll(ofGroup.permissions());
-        roles.addAll(ofGroup.roles());
+        held.addAll(ofGroup.roles());
       }
-      permissions.addAll(rolePermissions(roles));
+      permissions.addAll(rolePermissions(held));
       return PermissionSet.of(parse(permissions), user.toString());
     }
 
-    private Set<String> rolePermissions(Set<String> roles) {
+    private Optional<UUID> defaultRole() {
+      Optional<UUID> found = defaultRole;
+      if (found == null) {
+        found = roles.roleId(application, DEFAULT_ROLE);
+        defaultRole = found;
+      }
+      return found;
+    }
+
+    private Set<String> rolePermissions(Set<String> roleIds) {
       Set<String> permissions = new LinkedHashSet<>();
-      for (String role : roles) {
-        permissions.addAll(grants.grants(application, GrantStore.role(role)).permissions());
+      for (String role : roleIds) {
+        permissions.addAll(grants.grants(application.id(), "role:" + role).permissions());
       }
       return permissions;
     }

@@ -5,8 +5,11 @@ import java.util.UUID;
 
 /**
  * Grants within an application. A holder is {@code user:<uuid>}, {@code group:<uuid>} or {@code
- * role:<name>}; a grant is a permission, a role or (for users) a group membership. Both directions
- * are kept, so "the users of a role" is one read too.
+ * role:<uuid>}; a grant is a permission, a role (by its uuid) or (for users) a group membership (by
+ * the group's uuid). Both directions are kept, so "the users of a role" is one read too.
+ *
+ * <p>Everything is keyed by the entity's uuid, never by its name: a role or group keeps what it
+ * holds and who holds it when renamed, and a new one that takes an old name starts with nothing.
  */
 public interface GrantStore {
   String PERMISSION = "permission";
@@ -36,7 +39,7 @@ public interface GrantStore {
     return "group:" + group;
   }
 
-  static String role(String name) {
-    return "role:" + name;
+  static String role(UUID role) {
+    return "role:" + role;
   }
 }

@@ -15,14 +15,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
  * Roles, permissions and memberships of an application. Roles and groups are entities (of {@code
  * roles} and {@code groups}) so they list and query like any other; what they grant lives in the
- * {@link GrantStore}. Every change tells all nodes through the access feed.
+ * {@link GrantStore}, keyed by their uuids, so a rename changes nothing a role or group holds and a
+ * new entity taking a freed name inherits nothing. Every change tells all nodes through the access
+ * feed.
  */
-public final class RoleService {
+public final class RoleService implements RoleDirectory {
   public static final CollectionName ROLES = CollectionName.of("roles");
   public static final CollectionName GROUPS = CollectionName.of("groups");
   public static final CollectionName USERS = CollectionName.of("users");
@@ -43,6 +46,7 @@ public final class RoleService {
     this.grants = grants;
     this.feed = feed;
     entities.onDelete(this::deleted);
+    entities.onRename(this::renamed);
   }
 
   /**
@@ -51,18 +55,15 @@ public final class RoleService {
    */
   public void createDefaults(ApplicationRef application) {
     List<JsonNode> bodies = new ArrayList<>();
-    for (var role : DEFAULT_ROLES.entrySet()) {
-      bodies.add(
-          Json.object()
-              .put("name", role.getKey())
-              .put("title", title(role.getKey()))
-              .put("inactivity", 0));
-      for (String permission : role.getValue()) {
+    for (String name : DEFAULT_ROLES.keySet()) {
+      bodies.add(Json.object().put("name", name).put("title", title(name)).put("inactivity", 0));
+    }
+    for (StoredEntity role : entities.create(application, ROLES, bodies, WriteOptions.DEFAULT)) {
+      for (String permission : DEFAULT_ROLES.get(roleName(role))) {
         grants.grant(
-            application.id(), GrantStore.role(role.getKey()), GrantStore.PERMISSION, permission);
+            application.id(), GrantStore.role(role.uuid()), GrantStore.PERMISSION, permission);
       }
     }
-    entities.create(application, ROLES, bodies, WriteOptions.DEFAULT);
     changed(application);
   }
 
@@ -71,12 +72,17 @@ public final class RoleService {
     return entities.get(application, ROLES, name);
   }
 
+  @Override
+  public Optional<UUID> roleId(ApplicationRef application, String name) {
+    return entities.find(application, ROLES, name).map(StoredEntity::uuid);
+  }
+
   /** The holder key of an entity that can hold grants (a user, group or role). */
   public static String holder(StoredEntity entity) {
     return switch (entity.collection()) {
       case "users" -> GrantStore.user(entity.uuid());
       case "groups" -> GrantStore.group(entity.uuid());
-      case "roles" -> GrantStore.role(roleName(entity));
+      case "roles" -> GrantStore.role(entity.uuid());
       default ->
           throw new MeridianException(
               ErrorCode.ILLEGAL_ARGUMENT, entity.collection() + " cannot hold permissions");
@@ -102,9 +108,21 @@ public final class RoleService {
     return canonical;
   }
 
-  /** The role names a user or group holds, in name order. */
-  public List<String> roles(ApplicationRef application, String holder) {
-    return grants.grants(application.id(), holder).roles().stream().sorted().toList();
+  /**
+   * The ids of the roles a user or group holds. A role granted by name (by a version before roles
+   * were held by uuid, see {@link CassandraRoleGrantMigration}) names no role and is skipped.
+   */
+  public List<UUID> roles(ApplicationRef application, String holder) {
+    List<UUID> ids = new ArrayList<>();
+    for (String role : grants.grants(application.id(), holder).roles()) {
+      try {
+        ids.add(UUID.fromString(role));
+      } catch (IllegalArgumentException e) {
+        // granted by name before the migration ran: holds nothing
+      }
+    }
+    ids.sort(null);
+    return ids;
   }
 
   /** The group ids a user belongs to. */
@@ -121,12 +139,12 @@ public final class RoleService {
   }
 
   public void addRole(ApplicationRef application, String holder, StoredEntity role) {
-    grants.grant(application.id(), holder, GrantStore.ROLE, roleName(role));
+    grants.grant(application.id(), holder, GrantStore.ROLE, role.uuid().toString());
     changed(application);
   }
 
   public void removeRole(ApplicationRef application, String holder, StoredEntity role) {
-    grants.revoke(application.id(), holder, GrantStore.ROLE, roleName(role));
+    grants.revoke(application.id(), holder, GrantStore.ROLE, role.uuid().toString());
     changed(application);
   }
 
@@ -150,14 +168,24 @@ public final class RoleService {
         grants.removeValue(app, GrantStore.GROUP, entity.uuid().toString());
       }
       case "roles" -> {
-        grants.removeHolder(app, GrantStore.role(roleName(entity)));
-        grants.removeValue(app, GrantStore.ROLE, roleName(entity));
+        grants.removeHolder(app, GrantStore.role(entity.uuid()));
+        grants.removeValue(app, GrantStore.ROLE, entity.uuid().toString());
       }
       default -> {
         return;
       }
     }
     changed(application);
+  }
+
+  /**
+   * A renamed role keeps its grants, but {@code guest} and {@code default} apply by name, so which
+   * role they are may have changed: every node recomputes the application's permissions.
+   */
+  private void renamed(ApplicationRef application, StoredEntity entity) {
+    if (entity.collection().equals(ROLES.plural())) {
+      changed(application);
+    }
   }
 
   private void changed(ApplicationRef application) {

@@ -161,6 +161,22 @@ public final class ManagementService {
     return hasher.matches(password, hash);
   }
 
+  /**
+   * One of the organization's admins, by uuid, username or email; 404 otherwise. Only the
+   * organization's own admins are looked at, so the answer says nothing about admins elsewhere.
+   */
+  public AdminUser member(Organization organization, String idOrLogin) {
+    for (AdminUser admin : admins(organization)) {
+      if (idOrLogin.equalsIgnoreCase(admin.id().toString())
+          || idOrLogin.equalsIgnoreCase(admin.username())
+          || idOrLogin.equalsIgnoreCase(admin.email())) {
+        return admin;
+      }
+    }
+    throw new MeridianException(
+        ErrorCode.NOT_FOUND, idOrLogin + " is not an admin of " + organization.name());
+  }
+
   public List<AdminUser> admins(Organization organization) {
     return organizations.admins(organization.id()).stream()
         .map(admins::find)
@@ -175,6 +191,10 @@ public final class ManagementService {
         .toList();
   }
 
+  /**
+   * Makes the admin an admin of the organization. Only for an admin's own consent (an accepted
+   * invitation) or an account just created for the organization: see {@link AdminInvitations}.
+   */
   public void addAdmin(Organization organization, AdminUser admin) {
     organizations.addAdmin(organization.id(), admin.id());
     feed.publish(new AccessEvent(AccessEvent.Kind.SUBJECT, admin.id()));

@@ -6,6 +6,7 @@ import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.PrincipalKind;
+import io.meridian.core.identity.Superuser;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -16,6 +17,9 @@ import java.util.concurrent.atomic.LongAdder;
  * Issues and checks access tokens. A check costs an HMAC and a cache lookup: the subject's
  * revocation state is read from Cassandra once per node, then kept by the {@link AccessFeed}, which
  * drops it within a second of a revocation anywhere.
+ *
+ * <p>A superuser token is only honoured while the superuser is configured as it was when the token
+ * was issued (see {@link Superuser}); it can also be revoked like anyone's.
  *
  * <p>The cache is loaded inside Caffeine's per-key computation, and the feed's invalidation of a
  * key waits for a load of that key under way, so a state read just before a revocation can never
@@ -28,6 +32,7 @@ public final class TokenService {
   private final Clock clock;
   private final Duration defaultTtl;
   private final Duration maxTtl;
+  private final Superuser superuser;
   private final SecureRandom random = new SecureRandom();
   private final LoadingCache<UUID, TokenSubjectStore.SubjectState> states;
   private final LongAdder[] verifications = new LongAdder[Verification.values().length];
@@ -38,8 +43,10 @@ public final class TokenService {
       AccessFeed feed,
       Clock clock,
       Duration defaultTtl,
-      Duration maxTtl) {
+      Duration maxTtl,
+      Superuser superuser) {
     this.codec = codec;
+    this.superuser = superuser;
     this.subjects = subjects;
     this.feed = feed;
     this.clock = clock;
@@ -87,6 +94,11 @@ public final class TokenService {
       if (clock.millis() >= token.expiresMillis()) {
         outcome = Verification.EXPIRED;
         throw new MeridianException(ErrorCode.EXPIRED_TOKEN, "The access token has expired");
+      }
+      if (token.kind() == PrincipalKind.SUPERUSER && !superuser.issuedTo(token.subject())) {
+        outcome = Verification.REVOKED; // a superuser since disabled or given new credentials
+        throw new MeridianException(
+            ErrorCode.BAD_ACCESS_TOKEN, "The access token has been revoked");
       }
       outcome = Verification.UNCONFIRMED; // until the revocation state has been read
       feed.requireFresh();

@@ -8,6 +8,7 @@ import io.meridian.core.common.MeridianException;
 import io.meridian.core.common.MutableClock;
 import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.PrincipalKind;
+import io.meridian.core.identity.Superuser;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
@@ -22,7 +23,14 @@ class TokenServiceTest {
           events, clock, Duration.ofMillis(50), Duration.ofSeconds(10), Duration.ofSeconds(1));
   private final TokenCodec codec = new TokenCodec(new byte[32]);
   private final TokenService tokens =
-      new TokenService(codec, subjects, feed, clock, Duration.ofHours(1), Duration.ofDays(1));
+      new TokenService(
+          codec,
+          subjects,
+          feed,
+          clock,
+          Duration.ofHours(1),
+          Duration.ofDays(1),
+          Superuser.DISABLED);
   private final UUID user = UUID.randomUUID();
   private final UUID app = UUID.randomUUID();
 
