@@ -101,7 +101,7 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     ApplicationRef application = application(caller, segments);
     List<PathSegment> rest = segments.subList(2, segments.size());
     requireQueryOnlyWhereRead(rest, verb.get());
-    List<String> path = canonical(rest, caller);
+    List<String> path = writesByQuery(canonical(rest, caller), verb.get());
     if (verb.get() != Verb.GET && administers(path)) {
       access.requireAdministrator(caller, application);
     } else if (verb.get() == Verb.POST && isBatchLookup(path)) {
@@ -245,6 +245,18 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     } catch (MeridianException e) {
       return lower(segment);
     }
+  }
+
+  /**
+   * A {@code PUT} or {@code DELETE} of a collection changes every entity its query selects, so it
+   * needs a permission covering every entity ({@code put:/things/*}), as a query across entities
+   * does, never only one naming the collection.
+   */
+  static List<String> writesByQuery(List<String> path, Verb verb) {
+    if (path.size() == 1 && (verb == Verb.PUT || verb == Verb.DELETE)) {
+      return List.of(path.get(0), PathPattern.ANY_ENTITY);
+    }
+    return path;
   }
 
   /** The batch point lookup, a read sent as a POST for its body of points. */

@@ -103,6 +103,25 @@ class EntityLeakIT extends MeridianIT {
   }
 
   @Test
+  void a_write_by_query_needs_a_permission_on_every_entity_it_may_change() {
+    String all = ApiClient.encode("select *");
+    access.grant("users/fred", "put,delete:/secrets");
+    AppAccess.awaitStatus(403, () -> fred.get(path("secrets/topsecret")));
+
+    Reply updated = fred.put(path("secrets?ql=" + all), "{\"note\":\"mine now\"}");
+    Reply deleted = fred.delete(path("secrets?ql=" + all));
+    assertThat(updated.status()).as(updated.body()).isEqualTo(403);
+    assertThat(deleted.status()).as(deleted.body()).isEqualTo(403);
+    assertThat(api.get(path("secrets/topsecret")).entity().has("note")).isFalse();
+
+    access.grant("users/fred", "put:/secrets/*");
+    Reply allowed =
+        AppAccess.awaitStatus(
+            200, () -> fred.put(path("secrets?ql=" + all), "{\"note\":\"mine now\"}"));
+    assertHidden(allowed);
+  }
+
+  @Test
   void memberships_list_only_readable_groups() {
     access.create("groups", "{\"path\":\"cabal\",\"classified\":\"" + CLASSIFIED + "\"}");
     access.add("groups/cabal/users/fred");
