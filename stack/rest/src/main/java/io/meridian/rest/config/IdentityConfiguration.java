@@ -37,6 +37,8 @@ import io.meridian.core.secret.SecretStore;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Base64;
+import java.util.HashMap;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.SmartInitializingSingleton;
@@ -101,8 +103,27 @@ class IdentityConfiguration {
   }
 
   @Bean
-  TokenCodec tokenCodec(SecretStore secrets) {
-    return new TokenCodec(secrets.obtain(TOKEN_KEY, 32));
+  TokenCodec tokenCodec(SecretStore secrets, IdentityProperties identity) {
+    IdentityProperties.TokenKeys keys = identity.tokenKeys();
+    byte[] original = secrets.obtain(TOKEN_KEY, 32);
+    Map<Integer, byte[]> accepted = new HashMap<>();
+    for (int id : keys.accepted()) {
+      accepted.put(id, tokenKey(secrets, original, id));
+    }
+    accepted.put(keys.current(), tokenKey(secrets, original, keys.current()));
+    return new TokenCodec(original, accepted, keys.current());
+  }
+
+  /** Key 1 is the original key; key n is the cluster secret {@code token-hmac-key-n}. */
+  private static byte[] tokenKey(SecretStore secrets, byte[] original, int id) {
+    if (id < 1 || id > TokenCodec.MAX_KEY_ID) {
+      throw new IllegalArgumentException(
+          "meridian.identity.token-keys: a key id is 1 to "
+              + TokenCodec.MAX_KEY_ID
+              + ", got "
+              + id);
+    }
+    return id == TokenCodec.ORIGINAL_KEY ? original : secrets.obtain(TOKEN_KEY + "-" + id, 32);
   }
 
   @Bean

@@ -1,6 +1,7 @@
 package io.meridian.rest.config;
 
 import java.time.Duration;
+import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
@@ -25,6 +26,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param throttle failed sign-ins
  * @param hashing the bcrypt work a request, and a client address, may cost
  * @param signUps app users created by anyone but an administrator
+ * @param tokenKeys which keys sign and verify tokens (rotation)
  */
 @ConfigurationProperties("meridian.identity")
 public record IdentityProperties(
@@ -42,7 +44,8 @@ public record IdentityProperties(
     @DefaultValue("7d") Duration invitationTtl,
     @DefaultValue Throttle throttle,
     @DefaultValue Hashing hashing,
-    @DefaultValue SignUps signUps) {
+    @DefaultValue SignUps signUps,
+    @DefaultValue TokenKeys tokenKeys) {
 
   /**
    * Failed sign-ins: after {@code freeFailures} within {@code window}, a login (per user) or a
@@ -67,6 +70,14 @@ public record IdentityProperties(
       @DefaultValue("10") int maxPasswordsPerRequest,
       @DefaultValue("20") int perAddressBurst,
       @DefaultValue("30") int perAddressPerMinute) {}
+
+  /**
+   * Token signing keys: new tokens are signed with key {@code current}; tokens signed with a key in
+   * {@code accepted} verify too; any other key's tokens do not. Key 1 is the cluster's original
+   * key. To rotate: accept the new key on every node first, then make it current with the old one
+   * accepted, then drop the old one once its tokens have expired ({@code max-token-ttl}).
+   */
+  public record TokenKeys(@DefaultValue("1") int current, @DefaultValue List<Integer> accepted) {}
 
   /** At most {@code perAddress} app users signed up from one address within {@code window}. */
   public record SignUps(@DefaultValue("20") int perAddress, @DefaultValue("1h") Duration window) {}

@@ -7,6 +7,7 @@ import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.identity.PrincipalKind;
 import java.util.Base64;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -64,6 +65,53 @@ class TokenCodecTest {
     assertRejected(() -> codec.decode(""));
     assertRejected(() -> codec.decode(null));
     assertRejected(() -> codec.decode("x".repeat(10_000)));
+  }
+
+  @Test
+  void a_rotated_key_signs_new_tokens_while_tokens_of_the_accepted_old_key_still_verify() {
+    byte[] second = "a second key of thirty-two bytes".getBytes();
+    String old = codec.encode(token);
+    TokenCodec rotated = new TokenCodec(KEY, Map.of(1, KEY, 2, second), 2);
+
+    String fresh = rotated.encode(token);
+
+    assertThat(rotated.decode(old)).isEqualTo(token);
+    assertThat(rotated.decode(fresh)).isEqualTo(token);
+    assertThat(Base64.getUrlDecoder().decode(fresh)[0]).isEqualTo((byte) 2);
+    // A node that does not know key 2 yet refuses its tokens: accept it everywhere first.
+    assertRejected(() -> codec.decode(fresh));
+  }
+
+  @Test
+  void a_retired_key_no_longer_verifies_its_tokens_but_still_derives_client_secrets() {
+    byte[] second = "a second key of thirty-two bytes".getBytes();
+    String old = codec.encode(token);
+    TokenCodec retired = new TokenCodec(KEY, Map.of(2, second), 2);
+    byte[] message = "client secret material".getBytes();
+
+    assertRejected(() -> retired.decode(old));
+    assertThat(retired.decode(retired.encode(token))).isEqualTo(token);
+    assertThat(retired.sign(message, message.length))
+        .isEqualTo(codec.sign(message, message.length));
+  }
+
+  @Test
+  void a_token_naming_key_one_but_signed_with_key_two_is_invalid() {
+    byte[] second = "a second key of thirty-two bytes".getBytes();
+    TokenCodec both = new TokenCodec(KEY, Map.of(1, KEY, 2, second), 2);
+    byte[] bytes = Base64.getUrlDecoder().decode(both.encode(token));
+    bytes[0] = 1;
+    String relabelled = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+
+    assertRejected(() -> both.decode(relabelled));
+  }
+
+  @Test
+  void the_current_key_must_be_accepted_and_ids_fit_a_byte() {
+    assertThatThrownBy(() -> new TokenCodec(KEY, Map.of(1, KEY), 2))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new TokenCodec(KEY, Map.of(128, KEY), 128))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
