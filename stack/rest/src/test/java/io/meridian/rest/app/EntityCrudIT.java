@@ -130,7 +130,10 @@ class EntityCrudIT extends MeridianIT {
 
   @Test
   void an_unknown_application_is_404_on_read() {
-    Reply reply = api.get("/no-such-org/no-such-app/dogs/" + UUID.randomUUID());
+    // Told to those who would see it if it existed (ApplicationEnumerationIT covers the others).
+    Reply reply =
+        api.withToken(organization.adminToken())
+            .get("/" + org + "/no-such-app/dogs/" + UUID.randomUUID());
 
     assertThat(reply.status()).isEqualTo(404);
     assertThat(reply.error()).isEqualTo("organization_application_not_found");
