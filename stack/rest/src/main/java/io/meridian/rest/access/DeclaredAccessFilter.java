@@ -12,9 +12,12 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
-import jakarta.ws.rs.container.ResourceInfo;
-import jakarta.ws.rs.core.Context;
 import java.lang.reflect.Method;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.glassfish.jersey.server.ExtendedUriInfo;
+import org.glassfish.jersey.server.model.ResourceMethod;
 
 /**
  * Enforces the {@link Access} rule of the resource method a request matched, after {@link
@@ -29,7 +32,8 @@ public final class DeclaredAccessFilter implements ContainerRequestFilter {
   private final AccessControl access;
   private final ManagementService management;
 
-  @Context private ResourceInfo resource;
+  /** Each matched method's rule, looked up once; empty for a method of ours without one. */
+  private final Map<ResourceMethod, Optional<Access.Rule>> rules = new ConcurrentHashMap<>();
 
   public DeclaredAccessFilter(AccessControl access, ManagementService management) {
     this.access = access;
@@ -38,15 +42,15 @@ public final class DeclaredAccessFilter implements ContainerRequestFilter {
 
   @Override
   public void filter(ContainerRequestContext request) {
-    Method method = resource.getResourceMethod();
-    Class<?> type = resource.getResourceClass();
-    if (method == null || type == null || !type.isAnnotationPresent(Path.class)) {
-      return; // Jersey's own answers (OPTIONS, 405) from its model processors: no resource of ours
+    // The matched method from the request's own route, not an injected proxy: no lookup per call.
+    ResourceMethod matched = ((ExtendedUriInfo) request.getUriInfo()).getMatchedResourceMethod();
+    if (matched == null) {
+      return;
     }
-    Access.Rule rule = ruleOf(method, type);
-    if (rule == null) {
-      throw new MeridianException(ErrorCode.FORBIDDEN, "No one may call this");
-    }
+    Access.Rule rule =
+        rules
+            .computeIfAbsent(matched, DeclaredAccessFilter::ruleOf)
+            .orElseThrow(() -> new MeridianException(ErrorCode.FORBIDDEN, "No one may call this"));
     Principal caller = Caller.current();
     switch (rule) {
       case ANYONE, SCRAPER -> {}
@@ -69,6 +73,18 @@ public final class DeclaredAccessFilter implements ContainerRequestFilter {
         }
       }
     }
+  }
+
+  /**
+   * The rule of a matched method. Jersey's model processors answer OPTIONS and 405s with handlers
+   * that are not resource classes of ours (no {@code @Path}): they run no code of ours.
+   */
+  private static Optional<Access.Rule> ruleOf(ResourceMethod method) {
+    Class<?> type = method.getInvocable().getHandler().getHandlerClass();
+    if (type == null || !type.isAnnotationPresent(Path.class)) {
+      return Optional.of(Access.Rule.ANYONE);
+    }
+    return Optional.ofNullable(ruleOf(method.getInvocable().getDefinitionMethod(), type));
   }
 
   /** The method's rule, else its class's; null when neither declares one. */

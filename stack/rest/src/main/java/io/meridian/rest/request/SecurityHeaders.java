@@ -51,22 +51,28 @@ public final class SecurityHeaders implements Filter {
   @Override
   public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
       throws IOException, ServletException {
-    addTo((HttpServletResponse) res, ((HttpServletRequest) req).getRequestURI());
+    // Nothing has answered yet, so none of these is set: set without looking first.
+    write((HttpServletResponse) res, ((HttpServletRequest) req).getRequestURI(), true);
     chain.doFilter(req, res);
   }
 
   /** Sets every header this response does not have yet. */
   public void addTo(HttpServletResponse response, String requestPath) {
-    setIfAbsent(
+    write(response, requestPath, false);
+  }
+
+  private void write(HttpServletResponse response, String requestPath, boolean fresh) {
+    set(
         response,
+        fresh,
         "Content-Security-Policy",
         isReferencePage(requestPath) ? DOCS_POLICY : API_POLICY);
-    setIfAbsent(response, "X-Content-Type-Options", "nosniff");
-    setIfAbsent(response, "X-Frame-Options", "DENY");
-    setIfAbsent(response, "Referrer-Policy", "no-referrer");
-    setIfAbsent(response, "Cache-Control", "no-store");
+    set(response, fresh, "X-Content-Type-Options", "nosniff");
+    set(response, fresh, "X-Frame-Options", "DENY");
+    set(response, fresh, "Referrer-Policy", "no-referrer");
+    set(response, fresh, "Cache-Control", "no-store");
     if (strictTransportSecurity != null) {
-      setIfAbsent(response, "Strict-Transport-Security", strictTransportSecurity);
+      set(response, fresh, "Strict-Transport-Security", strictTransportSecurity);
     }
   }
 
@@ -75,8 +81,8 @@ public final class SecurityHeaders implements Filter {
     return path != null && (path.equals("/docs") || path.startsWith("/docs/"));
   }
 
-  private static void setIfAbsent(HttpServletResponse response, String name, String value) {
-    if (!response.containsHeader(name)) {
+  private static void set(HttpServletResponse response, boolean fresh, String name, String value) {
+    if (fresh || !response.containsHeader(name)) {
       response.setHeader(name, value);
     }
   }
