@@ -29,17 +29,12 @@ done
 for jar in old new; do
   base="http://127.0.0.1:${port[$jar]}"
   eval "$(python3 "$here/provision.py" "$base")"
-  user_token="$(TOKEN="$TOKEN" python3 - "$base" "$ORG" "$APP" "$work/$jar-paths.txt" <<'PY'
-import json, os, secrets, sys, urllib.request
+  user_token="$(TOKEN="$TOKEN" PYTHONPATH="$here" python3 - "$base" "$ORG" "$APP" "$work/$jar-paths.txt" <<'PY'
+import os, secrets, sys
+from provision import call as call_at
 base, org, app, out = sys.argv[1:5]
 def call(method, path, body, token=os.environ["TOKEN"]):
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = "Bearer " + token
-    request = urllib.request.Request(base + path, data=json.dumps(body).encode(),
-                                     headers=headers, method=method)
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
+    return call_at(base, method, path, body, token)
 paths = []
 for start in range(0, 3000, 500):
     items = [{"kind": "b", "score": i, "notes": "x" * 850} for i in range(start, start + 500)]
