@@ -4,6 +4,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
@@ -45,7 +46,11 @@ public final class CassandraSchema {
             + ".schema_migrations (version int PRIMARY KEY, description text, applied_at"
             + " timestamp)");
     Set<Integer> applied = new HashSet<>();
-    for (Row row : session.execute("SELECT version FROM " + keyspace + ".schema_migrations")) {
+    for (Row row :
+        whenVisible(
+            session,
+            SimpleStatement.newInstance(
+                "SELECT version FROM " + keyspace + ".schema_migrations"))) {
       applied.add(row.getInt("version"));
     }
     int current = 0;
@@ -58,7 +63,8 @@ public final class CassandraSchema {
       for (String statement : migration.statements()) {
         ddl(session, statement.replace("{ks}", keyspace));
       }
-      session.execute(
+      whenVisible(
+          session,
           SimpleStatement.newInstance(
               "INSERT INTO "
                   + keyspace
@@ -71,6 +77,42 @@ public final class CassandraSchema {
   }
 
   /**
+   * Runs a statement that names a table or keyspace created moments ago, retrying while a node
+   * answers that it does not exist. Agreement is among the nodes the driver sees up: on a new
+   * cluster a node that has just joined can already take requests without the schema, which it
+   * pulls from its peers shortly after (a REST node of the test cluster once died on "table
+   * schema_migrations does not exist" right after creating it and seeing agreement).
+   */
+  private static ResultSet whenVisible(CqlSession session, SimpleStatement statement) {
+    long deadline = System.nanoTime() + AGREEMENT_TIMEOUT.toNanos();
+    while (true) {
+      try {
+        return session.execute(statement);
+      } catch (InvalidQueryException e) {
+        String message = String.valueOf(e.getMessage());
+        boolean missing =
+            message.contains("does not exist")
+                || message.contains("unconfigured table")
+                || message.contains("Keyspace") && message.contains("doesn't exist");
+        if (!missing || System.nanoTime() > deadline) {
+          throw e;
+        }
+        LOG.info("A node does not have the schema yet ({}); retrying", message);
+        pause();
+      }
+    }
+  }
+
+  private static void pause() {
+    try {
+      Thread.sleep(AGREEMENT_POLL.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while waiting for the schema", e);
+    }
+  }
+
+  /**
    * Runs one schema change and returns once every node agrees on the schema, so every node sees a
    * table before statements against it are prepared anywhere. Agreement is asked for explicitly
    * after every change, whatever the driver reported: a session that keeps no schema metadata (the
@@ -79,7 +121,8 @@ public final class CassandraSchema {
    * statement prepared on a node without the table failed the start.
    */
   private static void ddl(CqlSession session, String cql) {
-    ResultSet result = session.execute(SimpleStatement.newInstance(cql).setTimeout(DDL_TIMEOUT));
+    ResultSet result =
+        whenVisible(session, SimpleStatement.newInstance(cql).setTimeout(DDL_TIMEOUT));
     if (result.getExecutionInfo().isSchemaInAgreement() && session.checkSchemaAgreement()) {
       return;
     }
@@ -92,12 +135,7 @@ public final class CassandraSchema {
                 + " s after: "
                 + cql);
       }
-      try {
-        Thread.sleep(AGREEMENT_POLL.toMillis());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("Interrupted while waiting for schema agreement", e);
-      }
+      pause();
     }
     LOG.info("Cassandra's nodes agree on the schema again");
   }
