@@ -142,7 +142,6 @@ public class JerseyConfig extends ResourceConfig {
     OrganizationResource organizationResource =
         new OrganizationResource(
             management,
-            access,
             credentials,
             bodies,
             invitations,

@@ -7,7 +7,6 @@ import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.PrincipalKind;
-import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.admin.AdminInvitations;
 import io.meridian.core.identity.admin.AdminUser;
 import io.meridian.core.identity.admin.Invitation;
@@ -44,7 +43,6 @@ import java.io.InputStream;
 @Produces(MediaType.APPLICATION_JSON)
 public class OrganizationResource {
   private final ManagementService management;
-  private final AccessControl access;
   private final ClientCredentials credentials;
   private final JsonBodies bodies;
   private final AdminInvitations invitations;
@@ -52,13 +50,11 @@ public class OrganizationResource {
 
   public OrganizationResource(
       ManagementService management,
-      AccessControl access,
       ClientCredentials credentials,
       JsonBodies bodies,
       AdminInvitations invitations,
       boolean openRegistration) {
     this.management = management;
-    this.access = access;
     this.credentials = credentials;
     this.bodies = bodies;
     this.invitations = invitations;
