@@ -86,6 +86,22 @@ class CassandraEntityStoreIT {
   }
 
   @Test
+  void load_all_skips_deleted_entities_repeated_keys_and_other_applications() {
+    UUID kept = ids.newTimeUuid();
+    UUID deleted = ids.newTimeUuid();
+    UUID elsewhere = ids.newTimeUuid();
+    store.save(app, entity(kept, TimeUuids.micros(kept), "{}"));
+    store.save(app, entity(deleted, TimeUuids.micros(deleted), "{}"));
+    store.delete(
+        app, entity(deleted, TimeUuids.micros(deleted), "{}"), TimeUuids.micros(deleted) + 1);
+    store.save(ids.newTimeUuid(), entity(elsewhere, TimeUuids.micros(elsewhere), "{}"));
+
+    assertThat(
+            store.loadAll(app, List.of(kept, deleted, kept, elsewhere, UUID.randomUUID(), deleted)))
+        .containsOnlyKeys(kept);
+  }
+
+  @Test
   void save_all_writes_every_entity() {
     List<StoredEntity> entities = new ArrayList<>();
     for (int i = 0; i < 150; i++) {
