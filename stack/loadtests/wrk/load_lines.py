@@ -1,5 +1,6 @@
 """POSTs JSON lines from stdin to a collection in arrays of 1000, WORKERS at a time, printing
-progress; the token comes from $TOKEN. Usage: load_lines.py BASE COLLECTION_PATH"""
+progress; the token comes from $TOKEN. Usage: load_lines.py BASE COLLECTION_PATH
+With UUIDS_OUT=FILE, writes the path of every created entity (COLLECTION_PATH/uuid) to FILE."""
 import json
 import os
 import sys
@@ -13,6 +14,7 @@ workers = int(os.environ.get("WORKERS", "4"))
 batches = Queue(maxsize=workers * 2)
 done = [0]
 lock = threading.Lock()
+created = []
 started = time.time()
 
 
@@ -27,8 +29,10 @@ def post():
                                               "Authorization": "Bearer " + os.environ["TOKEN"]},
                                      method="POST")
         with urllib.request.urlopen(req, timeout=120) as resp:
-            resp.read()
+            answer = resp.read()
         with lock:
+            if os.environ.get("UUIDS_OUT"):
+                created.extend(collection + "/" + e["uuid"] for e in json.loads(answer)["entities"])
             done[0] += len(batch)
             if done[0] % 50000 < len(batch):
                 print(f"  {done[0]} loaded, {done[0] / (time.time() - started):.0f}/s", flush=True)
@@ -49,4 +53,7 @@ for _ in threads:
     batches.put(None)
 for t in threads:
     t.join()
+if os.environ.get("UUIDS_OUT"):
+    with open(os.environ["UUIDS_OUT"], "w") as f:
+        f.write("\n".join(created) + "\n")
 print(f"loaded {done[0]} in {time.time() - started:.0f} s ({done[0] / (time.time() - started):.0f}/s)")

@@ -7,6 +7,7 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.uuid.Uuids;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -15,6 +16,11 @@ import java.util.UUID;
  * An {@link EventLog} in a Cassandra table keyed {@code ((bucket), id)}, one partition per minute:
  * a poll reads the current minute (and the one before it when its window reaches back) from its
  * window's start, so it never scans history. Tables expire their rows (a default TTL).
+ *
+ * <p>A poll is one statement naming its two or three minutes ({@code bucket IN ?}), not one per
+ * minute: every node polls each feed five times a second whatever its traffic, and one request
+ * instead of two or three cut the feeds' share of Cassandra's requests by about 60 % (issue 17).
+ * Events are handed over as before, minute by minute, each minute in id order.
  */
 public abstract class CassandraEventLog<E> implements EventLog<E> {
   private static final long BUCKET_MILLIS = 60_000;
@@ -42,7 +48,7 @@ public abstract class CassandraEventLog<E> implements EventLog<E> {
                 + ")");
     this.select =
         session.prepare(
-            "SELECT id, " + columns + " FROM " + table + " WHERE bucket = ? AND id >= ?");
+            "SELECT bucket, id, " + columns + " FROM " + table + " WHERE bucket IN ? AND id >= ?");
   }
 
   /** Binds the event's columns, in the order given to the constructor, after bucket and id. */
@@ -73,12 +79,19 @@ public abstract class CassandraEventLog<E> implements EventLog<E> {
   public List<Published<E>> since(Instant since, Instant until) {
     long from = since.toEpochMilli();
     long now = until.toEpochMilli();
-    List<Published<E>> events = new ArrayList<>();
+    List<Long> buckets = new ArrayList<>(3);
     // One bucket past now: a writer whose clock runs a little ahead may already be there.
     for (long bucket = from / BUCKET_MILLIS; bucket <= now / BUCKET_MILLIS + 1; bucket++) {
-      for (Row row : session.execute(select.bind(bucket, Uuids.startOf(from)))) {
-        read(row).ifPresent(event -> events.add(new Published<>(row.getUuid("id"), event)));
-      }
+      buckets.add(bucket);
+    }
+    List<Row> rows = new ArrayList<>();
+    session.execute(select.bind(buckets, Uuids.startOf(from))).forEach(rows::add);
+    // Partitions come back whole and in id order, but their order is Cassandra's: a stable sort
+    // by minute restores the order of one read per minute.
+    rows.sort(Comparator.comparingLong(row -> row.getLong(0)));
+    List<Published<E>> events = new ArrayList<>(rows.size());
+    for (Row row : rows) {
+      read(row).ifPresent(event -> events.add(new Published<>(row.getUuid(1), event)));
     }
     return events;
   }
