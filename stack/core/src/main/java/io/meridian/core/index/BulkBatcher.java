@@ -13,7 +13,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * one. Nothing waits for a timer, so a lone writer pays no batching delay.
  *
  * <p>Each submitted operation's future completes with true when the index applied it (or already
- * held a newer version), false when it could not (the repairer will index it later).
+ * held a newer version), false when it could not (the repairer will index it later). A batcher for
+ * visible writes sends bulks that answer only after a refresh of the shards they wrote to ({@link
+ * EntityIndex#applyVisibly}), so its futures complete once a search from any node sees the
+ * operation, and the operations sharing a bulk share its refresh.
  */
 final class BulkBatcher {
   private record Pending(IndexOperation operation, CompletableFuture<Boolean> done) {}
@@ -21,13 +24,15 @@ final class BulkBatcher {
   private final EntityIndex index;
   private final int maxInFlight;
   private final int maxBatch;
+  private final boolean visible;
   private final Queue<Pending> queue = new ConcurrentLinkedQueue<>();
   private final AtomicInteger inFlight = new AtomicInteger();
 
-  BulkBatcher(EntityIndex index, int maxInFlight, int maxBatch) {
+  BulkBatcher(EntityIndex index, int maxInFlight, int maxBatch, boolean visible) {
     this.index = index;
     this.maxInFlight = maxInFlight;
     this.maxBatch = maxBatch;
+    this.visible = visible;
   }
 
   CompletableFuture<Boolean> submit(IndexOperation operation) {
@@ -62,7 +67,9 @@ final class BulkBatcher {
     List<IndexOperation> operations = batch.stream().map(Pending::operation).toList();
     CompletableFuture<IndexResult> request;
     try {
-      request = index.apply(operations).toCompletableFuture();
+      request =
+          (visible ? index.applyVisibly(operations) : index.apply(operations))
+              .toCompletableFuture();
     } catch (RuntimeException e) {
       request = CompletableFuture.failedFuture(e);
     }

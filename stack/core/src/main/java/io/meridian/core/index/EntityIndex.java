@@ -28,6 +28,13 @@ public interface EntityIndex {
   CompletionStage<IndexResult> apply(List<IndexOperation> operations);
 
   /**
+   * As {@link #apply}, and the answer comes only once everything the request applied is visible to
+   * searches from every node: the index refreshes the shards (every copy) the operations went to
+   * before it answers. One request instead of a bulk and then a refresh of the whole index.
+   */
+  CompletionStage<IndexResult> applyVisibly(List<IndexOperation> operations);
+
+  /**
    * As {@link #apply}, except that an operation whose version equals the one the index holds is
    * written again: how a rebuild refreshes entries written by older indexing rules, or left behind
    * by a lost document. An older version still loses, so a racing newer write is never undone.

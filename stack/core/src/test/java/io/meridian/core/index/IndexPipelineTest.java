@@ -58,42 +58,53 @@ class IndexPipelineTest {
   }
 
   @Test
-  void visible_writes_wait_for_a_refresh_that_started_after_they_were_indexed() {
+  void a_visible_write_goes_in_a_bulk_that_answers_only_once_searchable() {
     RecordingIndex index = new RecordingIndex();
     IndexPipeline pipeline = new IndexPipeline(index, true, 2, 1000, Clock.systemUTC());
 
-    CompletableFuture<Boolean> write = pipeline.index(List.of(upsert()), true);
-    index.completeBulk(0, List.of());
-    assertThat(write).isNotDone();
-    assertThat(index.pendingRefreshes).hasSize(1);
+    CompletableFuture<Boolean> eventual = pipeline.index(List.of(upsert()), false);
+    CompletableFuture<Boolean> visible = pipeline.index(List.of(upsert()), true);
 
-    index.pendingRefreshes.get(0).complete(null);
-
-    assertThat(write).isCompletedWithValue(true);
+    assertThat(index.visibleBulks).containsExactly(false, true);
+    assertThat(index.pendingRefreshes).isEmpty();
+    index.completeBulk(1, List.of());
+    assertThat(visible).isCompletedWithValue(true);
+    assertThat(eventual).isNotDone();
   }
 
   @Test
-  void writers_arriving_during_a_refresh_share_the_next_one() {
+  void visible_writers_arriving_during_a_refreshing_bulk_share_the_next_one() {
     RecordingIndex index = new RecordingIndex();
     IndexPipeline pipeline = new IndexPipeline(index, true, 4, 1000, Clock.systemUTC());
     CompletableFuture<Boolean> first = pipeline.index(List.of(upsert()), true);
-    index.completeBulk(0, List.of());
 
     CompletableFuture<Boolean> second = pipeline.index(List.of(upsert()), true);
     CompletableFuture<Boolean> third = pipeline.index(List.of(upsert()), true);
-    index.completeBulk(1, List.of());
-    index.completeBulk(2, List.of());
-    assertThat(index.pendingRefreshes).hasSize(1);
+    assertThat(index.bulks).hasSize(1);
+    index.completeBulk(0, List.of());
 
-    index.pendingRefreshes.get(0).complete(null);
     assertThat(first).isCompletedWithValue(true);
+    assertThat(index.bulks).hasSize(2);
+    assertThat(index.bulks.get(1)).hasSize(2);
+    assertThat(index.visibleBulks).containsExactly(true, true);
     assertThat(second).isNotDone();
-    assertThat(index.pendingRefreshes).hasSize(2);
-
-    index.pendingRefreshes.get(1).complete(null);
+    index.completeBulk(1, List.of());
     assertThat(second).isCompletedWithValue(true);
     assertThat(third).isCompletedWithValue(true);
-    assertThat(index.pendingRefreshes).hasSize(2);
+  }
+
+  @Test
+  void eventual_writes_neither_wait_behind_a_refreshing_bulk_nor_refresh() {
+    RecordingIndex index = new RecordingIndex();
+    IndexPipeline pipeline = new IndexPipeline(index, true, 2, 1000, Clock.systemUTC());
+    pipeline.index(List.of(upsert()), true);
+
+    CompletableFuture<Boolean> eventual = pipeline.index(List.of(upsert(), upsert()), false);
+
+    assertThat(index.visibleBulks).containsExactly(true, false, false);
+    index.completeBulk(1, List.of());
+    index.completeBulk(2, List.of());
+    assertThat(eventual).isCompletedWithValue(true);
   }
 
   @Test
@@ -107,13 +118,12 @@ class IndexPipelineTest {
   }
 
   @Test
-  void a_failing_refresh_reports_false_without_throwing() {
+  void a_failing_visible_bulk_reports_false_without_throwing() {
     RecordingIndex index = new RecordingIndex();
     IndexPipeline pipeline = new IndexPipeline(index, true, 2, 1000, Clock.systemUTC());
 
     CompletableFuture<Boolean> write = pipeline.index(List.of(upsert()), true);
-    index.completeBulk(0, List.of());
-    index.pendingRefreshes.get(0).completeExceptionally(new IllegalStateException("down"));
+    index.pendingBulks.get(0).completeExceptionally(new IllegalStateException("down"));
 
     assertThat(write).isCompletedWithValue(false);
   }

@@ -15,6 +15,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 final class RecordingIndex implements EntityIndex {
   final List<List<IndexOperation>> bulks = new CopyOnWriteArrayList<>();
+
+  /** Per bulk: whether it was sent to answer only once visible to searches. */
+  final List<Boolean> visibleBulks = new CopyOnWriteArrayList<>();
+
   final List<CompletableFuture<IndexResult>> pendingBulks = new CopyOnWriteArrayList<>();
   final List<CompletableFuture<Void>> pendingRefreshes = new CopyOnWriteArrayList<>();
   volatile boolean available = true;
@@ -24,6 +28,16 @@ final class RecordingIndex implements EntityIndex {
 
   @Override
   public CompletionStage<IndexResult> apply(List<IndexOperation> operations) {
+    return bulk(operations, false);
+  }
+
+  @Override
+  public CompletionStage<IndexResult> applyVisibly(List<IndexOperation> operations) {
+    return bulk(operations, true);
+  }
+
+  private CompletionStage<IndexResult> bulk(List<IndexOperation> operations, boolean visible) {
+    visibleBulks.add(visible);
     bulks.add(new ArrayList<>(operations));
     CompletableFuture<IndexResult> result = new CompletableFuture<>();
     pendingBulks.add(result);

@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 final class CallTimers {
   enum Call {
     BULK,
+    VISIBLE_BULK,
     VERSIONS,
     REFRESH,
     SEARCH,

@@ -4,6 +4,7 @@ import co.elastic.clients.elasticsearch.ElasticsearchAsyncClient;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch._types.ElasticsearchException;
 import co.elastic.clients.elasticsearch._types.HealthStatus;
+import co.elastic.clients.elasticsearch._types.Refresh;
 import co.elastic.clients.elasticsearch._types.VersionType;
 import co.elastic.clients.elasticsearch.core.SearchResponse;
 import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
@@ -143,17 +144,27 @@ public final class ElasticsearchEntityIndex implements EntityIndex, MeterBinder,
 
   @Override
   public CompletionStage<IndexResult> apply(List<IndexOperation> operations) {
-    return bulk(operations, VersionType.External);
+    return bulk(operations, VersionType.External, Refresh.False);
+  }
+
+  /**
+   * {@code refresh=true}: the shards the bulk wrote to (primary and replicas) refresh right after
+   * applying it and before answering, so a search from any node sees the operations once this
+   * completes. Concurrent refreshes of one shard run one after the other inside Elasticsearch.
+   */
+  @Override
+  public CompletionStage<IndexResult> applyVisibly(List<IndexOperation> operations) {
+    return bulk(operations, VersionType.External, Refresh.True);
   }
 
   /** External_gte: the same version is written again, an older one still loses. */
   @Override
   public CompletionStage<IndexResult> rewrite(List<IndexOperation> operations) {
-    return bulk(operations, VersionType.ExternalGte);
+    return bulk(operations, VersionType.ExternalGte, Refresh.False);
   }
 
   private CompletionStage<IndexResult> bulk(
-      List<IndexOperation> operations, VersionType versionType) {
+      List<IndexOperation> operations, VersionType versionType, Refresh refresh) {
     if (operations.isEmpty()) {
       return CompletableFuture.completedFuture(new IndexResult(0, 0, List.of()));
     }
@@ -165,8 +176,9 @@ public final class ElasticsearchEntityIndex implements EntityIndex, MeterBinder,
     // auto-create a concrete index with a dynamic (explodable) mapping under the alias's name.
     return timers
         .time(
-            CallTimers.Call.BULK,
-            asyncClient.bulk(b -> b.index(config.alias()).requireAlias(true).operations(bulk)))
+            refresh == Refresh.True ? CallTimers.Call.VISIBLE_BULK : CallTimers.Call.BULK,
+            asyncClient.bulk(
+                b -> b.index(config.alias()).requireAlias(true).refresh(refresh).operations(bulk)))
         .handle(
             (response, failure) -> {
               if (failure != null) {
