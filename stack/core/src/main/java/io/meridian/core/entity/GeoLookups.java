@@ -3,6 +3,7 @@ package io.meridian.core.entity;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -18,8 +19,18 @@ public interface GeoLookups {
   /** The property whose point a geo-hot collection holds in memory. */
   String LOCATION_PROPERTY = "location";
 
-  /** The fences of a collection that contain the point (boundary included), in no order. */
-  List<StoredEntity> containing(UUID applicationId, String collection, double lat, double lon);
+  /**
+   * Calls {@code found} with each fence of a collection that contains the point (boundary included)
+   * and that {@code wanted} accepts, in no order. {@code wanted} sees each candidate before its
+   * exact test, so refusing the fences that could not be returned anyway saves their tests.
+   */
+  void forEachContaining(
+      UUID applicationId,
+      String collection,
+      double lat,
+      double lon,
+      Predicate<StoredEntity> wanted,
+      Consumer<StoredEntity> found);
 
   /**
    * The entities of a geo-hot collection within {@code meters} of the point that pass {@code

@@ -1,6 +1,5 @@
 package io.meridian.core.entity;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.Json;
@@ -8,8 +7,6 @@ import io.meridian.core.common.MeridianException;
 import io.meridian.core.query.CompiledQuery;
 import io.meridian.core.query.Cursors;
 import io.meridian.core.query.GeoCondition;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -129,23 +126,9 @@ final class GeoQueries {
       int limit,
       List<Object> after,
       Function<List<Object>, String> cursorOf) {
-    record Match(StoredEntity entity, List<Object> sortKey) {}
-    List<Match> matches = new ArrayList<>();
-    for (StoredEntity fence : lookups.containing(app.id(), collection, lat, lon)) {
-      ObjectNode json = Json.parseStoredObject(fence.json());
-      if (query.matches(json)) {
-        List<Object> sortKey = query.sortKey(json);
-        if (after.isEmpty() || query.compareSortKeys(sortKey, after) > 0) {
-          matches.add(new Match(fence, sortKey));
-        }
-      }
-    }
-    matches.sort(Comparator.comparing(Match::sortKey, query::compareSortKeys));
-    boolean more = matches.size() > limit;
-    List<Match> page = more ? matches.subList(0, limit) : matches;
-    String next = more ? cursorOf.apply(page.get(page.size() - 1).sortKey()) : null;
-    return new QueryPage(
-        page.stream().map(Match::entity).toList(), query.projection(), next, Map.of());
+    FencePage page = new FencePage(query, limit, after);
+    lookups.forEachContaining(app.id(), collection, lat, lon, page::wants, page::offer);
+    return page.page(limit, cursorOf);
   }
 
   private Optional<QueryPage> nearest(

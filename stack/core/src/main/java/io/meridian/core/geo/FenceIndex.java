@@ -7,6 +7,7 @@ import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * The in-memory index of one collection's fences: which fences contain a point.
@@ -107,6 +108,17 @@ public final class FenceIndex<T> {
 
   /** Calls {@code action} with the value of every fence that contains the point. */
   public void forEachContaining(double latitude, double longitude, Consumer<? super T> action) {
+    forEachContaining(latitude, longitude, value -> true, action);
+  }
+
+  /**
+   * Calls {@code action} with the value of every fence that contains the point and that {@code
+   * wanted} accepts. {@code wanted} is asked once per candidate, before the exact test, so a fence
+   * it refuses costs no test: a caller that keeps only the first few fences in some order refuses
+   * those that could no longer make it. It may change its mind as {@code action} is called.
+   */
+  public void forEachContaining(
+      double latitude, double longitude, Predicate<? super T> wanted, Consumer<? super T> action) {
     checkPoint(latitude, longitude);
     Snapshot current = snapshot;
     long levels = current.levels();
@@ -125,17 +137,23 @@ public final class FenceIndex<T> {
       }
       Object[] inside = cell.inside;
       for (int i = 0, end = 2 * cell.insideCount; i < end; i += 2) {
-        action.accept(value(inside[i]));
+        T value = value(inside[i]);
+        if (wanted.test(value)) {
+          action.accept(value);
+        }
       }
       int subcell = (int) ((x & (FenceGrid.SUBCELLS - 1)) | (y & (FenceGrid.SUBCELLS - 1)) << 2);
       Object[] edge = cell.edge;
       int[] masks = cell.edgeMasks;
       for (int i = 0, end = cell.edgeCount; i < end; i++) {
         int mask = masks[i] >>> subcell;
-        if ((mask & 1) != 0
-            || ((mask & 0x10000) == 0
-                && ((FenceShape) edge[2 * i + 1]).contains(latitude, longitude))) {
-          action.accept(value(edge[2 * i]));
+        if ((mask & 0x10001) == 0x10000) {
+          continue; // the sub-cell is all outside this fence
+        }
+        T value = value(edge[2 * i]);
+        if (wanted.test(value)
+            && ((mask & 1) != 0 || ((FenceShape) edge[2 * i + 1]).contains(latitude, longitude))) {
+          action.accept(value);
         }
       }
     }

@@ -27,6 +27,7 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -234,16 +235,18 @@ public final class GeoIndexes implements GeoLookups, EntityWriteObserver, AutoCl
   // ---- lookups -----------------------------------------------------------------------------
 
   @Override
-  public List<StoredEntity> containing(
-      UUID applicationId, String collection, double lat, double lon) {
+  public void forEachContaining(
+      UUID applicationId,
+      String collection,
+      double lat,
+      double lon,
+      Predicate<StoredEntity> wanted,
+      Consumer<StoredEntity> found) {
     feed.requireFresh();
     Held holder = held.get(new Key(applicationId, collection));
-    if (holder == null) {
-      return List.of();
+    if (holder != null) {
+      holder.fences.forEachContaining(lat, lon, wanted, found);
     }
-    List<StoredEntity> found = new ArrayList<>();
-    holder.fences.forEachContaining(lat, lon, found::add);
-    return found;
   }
 
   @Override

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -32,6 +33,38 @@ class FenceIndexTest {
     assertThat(index.containing(1, 1)).containsExactly("big");
     assertThat(index.containing(-1, -1)).isEmpty();
     assertThat(index.size()).isEqualTo(4);
+  }
+
+  @Test
+  void reports_only_wanted_fences_and_asks_before_testing_each_candidate_once() {
+    Random random = new Random(7);
+    for (int i = 0; i < 400; i++) {
+      double lon = random.nextDouble() * 10;
+      double lat = random.nextDouble() * 10;
+      double size = 0.01 + random.nextDouble() * 3;
+      index.put(UUID.randomUUID(), 1, box(lon, lat, lon + size, lat + size), "f" + i);
+    }
+    for (int p = 0; p < 500; p++) {
+      double lat = random.nextDouble() * 12;
+      double lon = random.nextDouble() * 12;
+      List<String> asked = new ArrayList<>();
+      List<String> found = new ArrayList<>();
+      index.forEachContaining(
+          lat,
+          lon,
+          value -> {
+            asked.add(value);
+            return Integer.parseInt(value.substring(1)) % 2 == 0;
+          },
+          found::add);
+
+      List<String> expected =
+          index.containing(lat, lon).stream()
+              .filter(value -> Integer.parseInt(value.substring(1)) % 2 == 0)
+              .toList();
+      assertThat(found).containsExactlyInAnyOrderElementsOf(expected);
+      assertThat(asked).doesNotHaveDuplicates().containsAll(index.containing(lat, lon));
+    }
   }
 
   @Test

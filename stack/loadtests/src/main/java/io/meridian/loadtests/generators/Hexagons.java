@@ -11,8 +11,11 @@ import java.util.UUID;
  * Deterministic overlapping hexagonal fences, sized like the geomarketing benchmark of Kuzzle's
  * Koncorde: "large" zones up to 0.4° of longitude by 0.2° of latitude (about 35 × 22 km here),
  * "small" ones up to 0.002° (about 180 × 220 m). Each dimension is drawn uniformly between a tenth
- * of its maximum and the maximum; centres are uniform over {@link Region}, the box of {@link
- * Places}, so fences overlap as densely as 300,000 campaigns over one region make them.
+ * of its maximum and the maximum. Centres are uniform over a {@link Region}: for "large" and
+ * "small", {@link Region#NORTHERN_CALIFORNIA}, the box of {@link Places}, so fences overlap as
+ * densely as 300,000 campaigns over one region make them (the stress case: 214 around a point); for
+ * "kuzzle", the large sizes over {@link Region#CONTIGUOUS_US}, the spread of Kuzzle's own benchmark
+ * (3.9 around a point, measured in docs/benchmarks.md).
  *
  * <p>A hexagon of width {@code w} and height {@code h} has its vertices at {@code (x ± w/2, y)} and
  * {@code (x ± w/4, y ± h/2)}: its top and bottom edges are horizontal, its area {@code 3wh/4}. Only
@@ -23,26 +26,31 @@ public final class Hexagons {
 
   /** Which family of sizes. */
   public enum Size {
-    LARGE(0.4, 0.2),
-    SMALL(0.002, 0.002);
+    LARGE(0.4, 0.2, Region.NORTHERN_CALIFORNIA),
+    SMALL(0.002, 0.002, Region.NORTHERN_CALIFORNIA),
+    KUZZLE(0.4, 0.2, Region.CONTIGUOUS_US);
 
     final double maxWidth;
     final double maxHeight;
+    final Region region;
 
-    Size(double maxWidth, double maxHeight) {
+    Size(double maxWidth, double maxHeight, Region region) {
       this.maxWidth = maxWidth;
       this.maxHeight = maxHeight;
+      this.region = region;
     }
   }
 
   private final long seed;
+  private final Region region;
   private final double[] latitude;
   private final double[] longitude;
   private final double[] width;
   private final double[] height;
 
-  private Hexagons(long seed, int count) {
+  private Hexagons(long seed, Region region, int count) {
     this.seed = seed;
+    this.region = region;
     this.latitude = new double[count];
     this.longitude = new double[count];
     this.width = new double[count];
@@ -50,10 +58,10 @@ public final class Hexagons {
   }
 
   public static Hexagons generate(Size size, int count, long seed) {
-    Hexagons hexagons = new Hexagons(seed, count);
+    Hexagons hexagons = new Hexagons(seed, size.region, count);
     SplittableRandom random = new SplittableRandom(seed);
     for (int i = 0; i < count; i++) {
-      double[] centre = Region.uniform(random);
+      double[] centre = size.region.draw(random);
       hexagons.latitude[i] = centre[0];
       hexagons.longitude[i] = centre[1];
       hexagons.width[i] = size.maxWidth * (0.1 + 0.9 * random.nextDouble());
@@ -113,13 +121,13 @@ public final class Hexagons {
 
   /**
    * Query points as {lat0, lon0, lat1, lon1, ...}, drawn like the fences' centres: uniformly over
-   * the region.
+   * their region.
    */
-  public static double[] uniformPoints(int count, long seed) {
+  public double[] uniformPoints(int count, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
     double[] points = new double[2 * count];
     for (int i = 0; i < count; i++) {
-      double[] point = Region.uniform(random);
+      double[] point = region.draw(random);
       points[2 * i] = point[0];
       points[2 * i + 1] = point[1];
     }

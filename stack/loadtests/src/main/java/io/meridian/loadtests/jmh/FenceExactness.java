@@ -17,8 +17,8 @@ import org.locationtech.jts.index.strtree.STRtree;
 
 /**
  * The fence index against JTS on the full data sets: {@code java -Xmx4g -cp
- * stack/loadtests/target/benchmarks.jar io.meridian.loadtests.jmh.FenceExactness [small,large]
- * [points] [fullBruteForcePoints]}.
+ * stack/loadtests/target/benchmarks.jar io.meridian.loadtests.jmh.FenceExactness
+ * [small,large,kuzzle] [points] [fullBruteForcePoints]}.
  *
  * <p>A brute force over 300,000 fences for 100,000 points is 3·10^10 tests, too slow, so the
  * reference for the many points is JTS's own pipeline: an STRtree of the JTS polygons' envelopes
@@ -111,7 +111,7 @@ public final class FenceExactness {
 
   /** {lat, lon, ...}: 40 % uniform, 30 % near fences, 30 % on or along fence boundaries. */
   private static double[] points(Hexagons hexagons, int count) {
-    double[] uniform = Hexagons.uniformPoints(count, 11);
+    double[] uniform = hexagons.uniformPoints(count, 11);
     double[] near = hexagons.pointsNearFences(count, 12);
     SplittableRandom random = new SplittableRandom(13);
     double[] points = new double[2 * count];

@@ -43,7 +43,7 @@ public final class FenceFootprint {
             before / 1e6,
             after / 1e6,
             buildMillis,
-            averageHits(lookup, Hexagons.uniformPoints(100_000, 3)),
+            averageHits(lookup, hexagons.uniformPoints(100_000, 3)),
             averageHits(lookup, hexagons.pointsNearFences(100_000, 4)));
         Reference.reachabilityFence(lookup);
       }

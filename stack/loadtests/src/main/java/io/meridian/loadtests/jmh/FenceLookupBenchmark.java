@@ -31,7 +31,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class FenceLookupBenchmark {
   static final int POINTS = 1 << 16;
 
-  @Param({"small", "large"})
+  @Param({"small", "large", "kuzzle"})
   public String set;
 
   @Param({"uniform", "nearFences"})
@@ -48,14 +48,19 @@ public class FenceLookupBenchmark {
     coordinates = points(hexagons, points);
   }
 
+  /** "small" and "large" over Northern California, "kuzzle": large ones over the US. */
   static Hexagons hexagons(String set) {
-    Hexagons.Size size = set.equals("small") ? Hexagons.Size.SMALL : Hexagons.Size.LARGE;
-    return Hexagons.generate(size, Hexagons.COUNT, set.equals("small") ? 1 : 2);
+    return switch (set) {
+      case "small" -> Hexagons.generate(Hexagons.Size.SMALL, Hexagons.COUNT, 1);
+      case "large" -> Hexagons.generate(Hexagons.Size.LARGE, Hexagons.COUNT, 2);
+      case "kuzzle" -> Hexagons.generate(Hexagons.Size.KUZZLE, Hexagons.COUNT, 5);
+      default -> throw new IllegalArgumentException("unknown fence set " + set);
+    };
   }
 
   static double[] points(Hexagons hexagons, String kind) {
     return kind.equals("uniform")
-        ? Hexagons.uniformPoints(POINTS, 3)
+        ? hexagons.uniformPoints(POINTS, 3)
         : hexagons.pointsNearFences(POINTS, 4);
   }
 

@@ -10,6 +10,7 @@ import io.meridian.rest.support.ApiClient.Reply;
 import io.meridian.rest.support.MeridianIT;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -130,6 +131,76 @@ class GeofenceIT extends MeridianIT {
     } while (cursor != null);
 
     assertThat(ranks).hasSize(25).isSorted().doesNotHaveDuplicates();
+  }
+
+  /**
+   * Without an order by a page is the newest fences first, the uuid breaking ties (fences created
+   * in one request share a millisecond), whatever the page size, and a filter applies before the
+   * limit. The page is chosen from the fences around the point without reading them all, so the
+   * expected order is computed here from each fence's own {@code created} and {@code uuid}, and
+   * fences whose bounding box holds the point but whose shape does not are mixed in.
+   */
+  @Test
+  void newest_first_pages_hold_exactly_the_containing_fences_in_order() {
+    String triangle = "{\"type\":\"Polygon\",\"coordinates\":[[[-1,-1],[1,-1],[1,1],[-1,-1]]]}";
+    record Fence(String uuid, long created, boolean food) {}
+    List<Fence> containing = new ArrayList<>();
+    for (int request = 0; request < 3; request++) {
+      StringBuilder bulk = new StringBuilder("[");
+      for (int i = 0; i < 40; i++) {
+        boolean inside = i % 4 != 3;
+        bulk.append(i == 0 ? "" : ",")
+            .append("{\"geometry\":")
+            .append(inside ? rectangle(-1 - i * 0.01, -1, 1, 1) : triangle)
+            .append(",\"category\":\"")
+            .append(i % 2 == 0 ? "food" : "cars")
+            .append("\"}");
+      }
+      JsonNode created = api.post(path("billboards"), bulk.append("]").toString()).json();
+      int i = 0;
+      for (JsonNode entity : created.path("entities")) {
+        if (i++ % 4 != 3) {
+          containing.add(
+              new Fence(
+                  entity.path("uuid").asText(),
+                  entity.path("created").asLong(),
+                  entity.path("category").asText().equals("food")));
+        }
+      }
+    }
+    containing.sort(Comparator.comparingLong(Fence::created).reversed().thenComparing(Fence::uuid));
+    List<String> newestFirst = containing.stream().map(Fence::uuid).toList();
+    List<String> food = containing.stream().filter(Fence::food).map(Fence::uuid).toList();
+
+    assertThat(contains("billboards", 0.5, -0.5, "").uuids())
+        .containsExactlyElementsOf(newestFirst);
+    assertThat(pageThrough("billboards", 0.5, -0.5, "", 7)).containsExactlyElementsOf(newestFirst);
+    assertThat(pageThrough("billboards", 0.5, -0.5, " and category = 'food'", 4))
+        .containsExactlyElementsOf(food);
+    assertThat(pageThrough("billboards", 0.5, -0.5, " and category = 'food'", 1000))
+        .containsExactlyElementsOf(food);
+  }
+
+  private List<String> pageThrough(
+      String collection, double lat, double lon, String rest, int limit) {
+    String ql =
+        String.format(Locale.ROOT, "select * where geometry contains %s, %s", lat, lon) + rest;
+    List<String> uuids = new ArrayList<>();
+    String cursor = null;
+    do {
+      Reply page =
+          api.get(
+              path(collection)
+                  + "?limit="
+                  + limit
+                  + "&ql="
+                  + ApiClient.encode(ql)
+                  + (cursor == null ? "" : "&cursor=" + cursor));
+      assertThat(page.uuids()).hasSizeLessThanOrEqualTo(limit);
+      uuids.addAll(page.uuids());
+      cursor = page.json().path("cursor").asText(null);
+    } while (cursor != null);
+    return uuids;
   }
 
   @Test
