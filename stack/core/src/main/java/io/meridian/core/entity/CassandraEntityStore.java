@@ -130,13 +130,11 @@ public final class CassandraEntityStore implements EntityStore {
       return found;
     }
     List<BoundStatement> reads = new ArrayList<>();
-    for (List<UUID> group : byReplicas(applicationId, keys).values()) {
-      for (int start = 0; start < group.size(); start += KEYS_PER_READ) {
-        List<UUID> chunk = group.subList(start, Math.min(group.size(), start + KEYS_PER_READ));
-        reads.add(
-            selectMany
-                .bind(applicationId, chunk)
-                .setRoutingKey(select.bind(applicationId, chunk.get(0)).getRoutingKey()));
+    for (ReplicaGroup group : byReplicas(applicationId, keys)) {
+      List<UUID> members = group.keys();
+      for (int start = 0; start < members.size(); start += KEYS_PER_READ) {
+        List<UUID> chunk = members.subList(start, Math.min(members.size(), start + KEYS_PER_READ));
+        reads.add(selectMany.bind(applicationId, chunk).setRoutingKey(group.routing()));
       }
     }
     List<List<Row>> pages =
@@ -153,20 +151,29 @@ public final class CassandraEntityStore implements EntityStore {
     return found;
   }
 
-  /** Keys by the replicas that own their partition, in the order first seen. */
-  private Map<Object, List<UUID>> byReplicas(UUID applicationId, List<UUID> keys) {
-    Map<Object, List<UUID>> groups = new LinkedHashMap<>();
+  /** Keys owned by the same replicas, and the routing key of one of them (it routes them all). */
+  private record ReplicaGroup(ByteBuffer routing, List<UUID> keys) {}
+
+  /**
+   * Keys grouped by the replicas that own their partition, in the order first seen; one group when
+   * the driver has no token map.
+   */
+  private Collection<ReplicaGroup> byReplicas(UUID applicationId, List<UUID> keys) {
+    Map<Object, ReplicaGroup> groups = new LinkedHashMap<>();
     Optional<TokenMap> tokens = session.getMetadata().getTokenMap();
     Optional<CqlIdentifier> keyspace = session.getKeyspace();
     for (UUID key : keys) {
-      Object replicas = "any";
-      if (tokens.isPresent() && keyspace.isPresent()) {
-        ByteBuffer routing = select.bind(applicationId, key).getRoutingKey();
-        replicas = tokens.get().getReplicas(keyspace.get(), routing);
-      }
-      groups.computeIfAbsent(replicas, any -> new ArrayList<>()).add(key);
+      ByteBuffer routing = select.bind(applicationId, key).getRoutingKey();
+      Object replicas =
+          tokens.isPresent() && keyspace.isPresent()
+              ? tokens.get().getReplicas(keyspace.get(), routing)
+              : Set.of();
+      groups
+          .computeIfAbsent(replicas, any -> new ReplicaGroup(routing, new ArrayList<>()))
+          .keys()
+          .add(key);
     }
-    return groups;
+    return groups.values();
   }
 
   /** Every row of a result, following its pages (an IN of 100 keys fits one page of 5,000). */
