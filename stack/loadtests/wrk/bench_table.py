@@ -5,7 +5,9 @@
   python3 bench_table.py anchor ES INDEX KIND    -> loads JSON lines from stdin into a plain index
   python3 bench_table.py user-token BASE ORG APP -> creates an app user, prints its token
   python3 bench_table.py requests OUT ORG APP    -> writes the request files of every row
-  python3 bench_table.py report OUT ROUNDS       -> prints the markdown table of OUT/runs
+  python3 bench_table.py report OUT ROUNDS [GATES] -> prints the markdown table of OUT/runs; with
+                                                  GATES (smoke-gates.tsv), also each row's gate,
+                                                  and exits 1 when a row is below its gate
 
 The anchor indexes hold the same documents as Meridian's collections in a flat mapping (keyword,
 long, geo_point), plus the two keys Meridian sorts by when a query has no order by: created
@@ -206,12 +208,32 @@ def parse(path):
     return rate, millis, int(failed.group(1)) if failed else 0, int(errors.group(1)) if errors else 0
 
 
-def report(out, rounds):
+def gates(path):
+    """Row name -> the lowest ratio the CI smoke run accepts (smoke-gates.tsv: name, ratio, why)."""
+    floors = {}
+    for line in open(path):
+        line = line.strip()
+        if line and not line.startswith("#"):
+            name, ratio = line.split("\t")[:2]
+            floors[name] = float(ratio)
+    unknown = set(floors) - {row[0] for row in ROWS}
+    if unknown:
+        sys.exit(f"{path}: no such rows: {', '.join(sorted(unknown))}")
+    return floors
+
+
+def report(out, rounds, gates_path=None):
+    """Prints the table; with a gates file, returns the rows below their gate (or unmeasured)."""
+    floors = gates(gates_path) if gates_path else {}
     sizes = {"items": os.environ.get("ITEMS", "100000"), "places": os.environ.get("PLACES", "653796"),
              "fences": os.environ.get("FENCES", "300000")}
     sizes = {k: f"{int(v):,}" for k, v in sizes.items()}
-    lines = ["| path | Meridian req/s | p99 ms | anchor | anchor req/s | ratio | target | met |",
-             "|---|---|---|---|---|---|---|---|"]
+    header = "| path | Meridian req/s | p99 ms | anchor | anchor req/s | ratio | target | met |"
+    rule = "|---|---|---|---|---|---|---|---|"
+    if floors:
+        header, rule = header + " smoke gate |", rule + "---|"
+    lines = [header, rule]
+    failing = []
     for name, what, anchor_name, target in ROWS:
         runs = {"m": [], "a": []}
         for side in runs:
@@ -220,6 +242,8 @@ def report(out, rounds):
                 if os.path.exists(path):
                     runs[side].append(parse(path))
         if not runs["m"] or not runs["a"]:
+            if name in floors:
+                failing.append(f"{name}: not measured")
             continue
         rate = statistics.median(x[0] for x in runs["m"])
         anchor_rate = statistics.median(x[0] for x in runs["a"])
@@ -235,9 +259,24 @@ def report(out, rounds):
             goal, met = f"≥ {target[1]:,}/s", "met" if rate >= target[1] else "not met"
         if failed:
             met += f" ({failed} failed responses)"
-        lines.append(f"| {what.format(**sizes)} | {rate:,.0f} | {p99:.1f} | {anchor_name} | "
-                     f"{anchor_rate:,.0f} | {ratio:.3f} | {goal} | {met} |")
+        line = (f"| {what.format(**sizes)} | {rate:,.0f} | {p99:.1f} | {anchor_name} | "
+                f"{anchor_rate:,.0f} | {ratio:.3f} | {goal} | {met} |")
+        if floors:
+            floor = floors.get(name)
+            if floor is None:
+                verdict = "—"
+            elif failed:
+                verdict = f"≥ {floor:.2f}: **failed** ({failed} failed responses)"
+                failing.append(f"{name}: {failed} failed responses")
+            elif not ratio >= floor:
+                verdict = f"≥ {floor:.2f}: **failed**"
+                failing.append(f"{name}: ratio {ratio:.3f} below its gate {floor:.2f}")
+            else:
+                verdict = f"≥ {floor:.2f}: passed"
+            line += f" {verdict} |"
+        lines.append(line)
     print("\n".join(lines))
+    return failing
 
 
 def main():
@@ -252,7 +291,12 @@ def main():
     elif command == "requests":
         requests(*sys.argv[2:5])
     elif command == "report":
-        report(sys.argv[2], int(sys.argv[3]))
+        failing = report(sys.argv[2], int(sys.argv[3]), sys.argv[4] if len(sys.argv) > 4 else None)
+        if failing:
+            print("\nBelow the smoke gates (see docs/load-tests.md):", file=sys.stderr)
+            for reason in failing:
+                print(f"  {reason}", file=sys.stderr)
+            sys.exit(1)
     else:
         sys.exit(f"unknown command {command}")
 

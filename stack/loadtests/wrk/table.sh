@@ -11,8 +11,13 @@
 # Settings (environment): ROUNDS, DURATION, WARMUP, SETTLE, ENTITIES (GET data set, ~1 KB each),
 # ITEMS (query data set), PLACES, FENCES, STATE, DATA_DIR (the services' data), CASSANDRA_PORT,
 # CASSANDRA_STORAGE_PORT, ES_PORT, ES_TRANSPORT_PORT, MERIDIAN_PORT, FLOOR_PORT, MERIDIAN_HEAP,
-# KEYSPACE, ONLY (space-separated row names to run; default all, see bench_table.py ROWS).
+# KEYSPACE, ONLY (space-separated row names to run; default all, see bench_table.py ROWS),
+# GATES (a file of smoke gates, smoke-gates.tsv: the table gets a gate column and the script exits
+# 1 when a row's ratio is below its gate; the build's HotPathTableIT runs SMOKE=1 with it),
+# SERVICES=running (Cassandra and Elasticsearch already answer on CASSANDRA_PORT and ES_PORT: the
+# build's shared services), BUILD=0 (fail instead of building a missing jar).
 set -euo pipefail
+command -v wrk > /dev/null || { echo "wrk is needed: apt-get install wrk" >&2; exit 1; }
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
 if [ "${SMOKE:-0}" = 1 ]; then
@@ -46,16 +51,22 @@ mkdir -p "$out/runs"
 server_jar="$root/stack/rest/target/meridian.jar"
 floor_jar="$root/stack/loadtests/bare-floor/target/bare-floor.jar"
 if [ "${REBUILD:-0}" = 1 ] || [ ! -f "$server_jar" ] || [ ! -f "$floor_jar" ]; then
+  if [ "${BUILD:-1}" = 0 ]; then
+    echo "Missing $server_jar or $floor_jar: ./mvnw package -pl stack/rest,stack/loadtests/bare-floor -am" >&2
+    exit 1
+  fi
   echo "Building the server and the bare floor ..."
   (cd "$root" && ./mvnw -B -q -DskipTests -DskipITs -Dspotless.check.skip=true \
     -pl stack/rest,stack/loadtests/bare-floor -am package)
 fi
 
-echo "Services (started, or reused when running) in $DATA_DIR ..."
-java -jar "$server_jar" services start --data-dir "$DATA_DIR" \
-  --cassandra-port="$CASSANDRA_PORT" --cassandra-storage-port="$CASSANDRA_STORAGE_PORT" \
-  --elasticsearch-port="$ES_PORT" --elasticsearch-transport-port="$ES_TRANSPORT_PORT" \
-  > "$out/services.log" 2>&1 || { tail -20 "$out/services.log"; exit 1; }
+if [ "${SERVICES:-}" != running ]; then
+  echo "Services (started, or reused when running) in $DATA_DIR ..."
+  java -jar "$server_jar" services start --data-dir "$DATA_DIR" \
+    --cassandra-port="$CASSANDRA_PORT" --cassandra-storage-port="$CASSANDRA_STORAGE_PORT" \
+    --elasticsearch-port="$ES_PORT" --elasticsearch-transport-port="$ES_TRANSPORT_PORT" \
+    > "$out/services.log" 2>&1 || { tail -20 "$out/services.log"; exit 1; }
+fi
 
 pids=()
 trap 'for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done' EXIT
@@ -167,6 +178,10 @@ done
   echo "Issue 17 side-by-side table, $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, wrk -t$THREADS -c$CONNECTIONS," \
     "$ROUNDS round(s) of $DURATION per side (median), entities $ENTITIES, items $ITEMS, places $PLACES, fences $FENCES"
   echo
-  python3 "$here/bench_table.py" report "$out" "$ROUNDS"
+  python3 "$here/bench_table.py" report "$out" "$ROUNDS" ${GATES:+"$GATES"}
 } | tee "$out/table.md"
-echo "Results in $out (services keep running: java -jar $server_jar services stop --data-dir $DATA_DIR)"
+if [ "${SERVICES:-}" = running ]; then
+  echo "Results in $out"
+else
+  echo "Results in $out (services keep running: java -jar $server_jar services stop --data-dir $DATA_DIR)"
+fi
