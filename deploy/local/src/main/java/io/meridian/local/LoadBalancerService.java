@@ -161,7 +161,12 @@ final class LoadBalancerService extends ManagedService {
           default_backend rest
 
         backend rest
-          balance roundrobin
+          # Least connections, not round robin: nodes are not equally fast (a node just started
+          # runs cold code for a minute, a node in a GC pause stalls), and round robin gives each
+          # the same share, so clients that wait for answers pile up on the slowest node while
+          # the others idle. Least connections sends each request to the node with the fewest
+          # in flight, so each node gets what it can serve.
+          balance leastconn
           option httpchk
           http-check send meth GET uri /lb-status
           http-check expect status 200
