@@ -235,6 +235,13 @@ public final class Target {
       double total = end.machineTotal - start.machineTotal;
       cpu.put("machine", round(busy / total * Runtime.getRuntime().availableProcessors()));
     }
+    ObjectNode roles = MeridianClient.JSON.createObjectNode();
+    end.roles
+        .coresSince(start.roles, seconds)
+        .forEach((role, cores) -> roles.put(role, round(cores)));
+    if (!roles.isEmpty()) {
+      cpu.set("roles", roles);
+    }
     ObjectNode used = run.putObject("config");
     config.used().forEach(used::put);
     try {
@@ -251,8 +258,12 @@ public final class Target {
     return Math.round(value * 1000) / 1000.0;
   }
 
-  /** CPU time in nanoseconds (own and server process) and the machine's jiffies, at an instant. */
-  private record Measure(Instant at, long self, long server, long machineBusy, long machineTotal) {
+  /**
+   * CPU time in nanoseconds (own and server process), the machine's jiffies and every process's CPU
+   * time by role, at an instant.
+   */
+  private record Measure(
+      Instant at, long self, long server, long machineBusy, long machineTotal, RoleCpu roles) {
     static Measure now(long serverPid) {
       long self =
           ProcessHandle.current().info().totalCpuDuration().map(Duration::toNanos).orElse(-1L);
@@ -275,7 +286,7 @@ public final class Target {
       } catch (IOException | RuntimeException notLinux) {
         busy = -1;
       }
-      return new Measure(Instant.now(), self, server, busy, total);
+      return new Measure(Instant.now(), self, server, busy, total, RoleCpu.now());
     }
   }
 }

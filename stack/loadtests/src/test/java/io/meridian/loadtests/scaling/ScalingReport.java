@@ -45,7 +45,21 @@ public final class ScalingReport {
       double p99,
       double koPercent,
       double generatorCores,
-      double machineCores) {}
+      double machineCores,
+      Map<String, Double> roleCores) {}
+
+  /** The roles of {@code cpuCoresUsed.roles} the table shows, with their column headings. */
+  private static final Map<String, String> ROLE_COLUMNS = roleColumns();
+
+  private static Map<String, String> roleColumns() {
+    Map<String, String> columns = new LinkedHashMap<>();
+    columns.put("meridian", "REST cores");
+    columns.put("cassandra", "Cassandra");
+    columns.put("elasticsearch", "Elasticsearch");
+    columns.put("haproxy", "HAProxy");
+    columns.put("other", "other");
+    return columns;
+  }
 
   private ScalingReport() {}
 
@@ -102,6 +116,11 @@ public final class ScalingReport {
       throw new IllegalStateException("No '" + prefix + "' requests in " + report);
     }
     JsonNode cores = summary.path("run").path("cpuCoresUsed");
+    Map<String, Double> roles = new LinkedHashMap<>();
+    for (String role : ROLE_COLUMNS.keySet()) {
+      JsonNode value = cores.path("roles").path(role);
+      roles.put(role, value.isNumber() ? value.asDouble() : Double.NaN);
+    }
     return new Run(
         simulation,
         nodes,
@@ -110,22 +129,25 @@ public final class ScalingReport {
         p99 / total,
         100 * ko / total,
         cores.path("loadGenerator").asDouble(),
-        cores.path("machine").asDouble());
+        cores.path("machine").asDouble(),
+        roles);
   }
 
   static String table(List<Run> runs) {
     StringBuilder text = new StringBuilder();
     text.append(
-        "| simulation | REST nodes | requests/s | per node | efficiency | p50 ms | p99 ms | KO % |"
-            + " Gatling cores | machine cores |\n");
-    text.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        "| simulation | REST nodes | requests/s | per node | efficiency | p50 ms | p99 ms | KO % |");
+    ROLE_COLUMNS.values().forEach(column -> text.append(' ').append(column).append(" |"));
+    text.append(" Gatling | machine cores |\n");
+    text.append("|---|---:|---:|---:|---:|---:|---:|---:|");
+    text.append("---:|".repeat(ROLE_COLUMNS.size() + 2)).append('\n');
     for (Map.Entry<String, List<Run>> entry : bySimulation(runs).entrySet()) {
       double one = oneNode(entry.getValue());
       for (Run run : entry.getValue()) {
         text.append(
             String.format(
                 Locale.ROOT,
-                "| %s | %d | %,.0f | %,.0f | %.2f | %.0f | %.0f | %.2f | %.2f | %.2f |%n",
+                "| %s | %d | %,.0f | %,.0f | %.2f | %.0f | %.0f | %.2f |",
                 run.simulation(),
                 run.nodes(),
                 run.throughput(),
@@ -133,9 +155,13 @@ public final class ScalingReport {
                 run.throughput() / (run.nodes() * one),
                 run.p50(),
                 run.p99(),
-                run.koPercent(),
-                run.generatorCores(),
-                run.machineCores()));
+                run.koPercent()));
+        for (String role : ROLE_COLUMNS.keySet()) {
+          text.append(String.format(Locale.ROOT, " %.2f |", run.roleCores().get(role)));
+        }
+        text.append(
+            String.format(
+                Locale.ROOT, " %.2f | %.2f |%n", run.generatorCores(), run.machineCores()));
       }
     }
     return text.toString();
