@@ -18,6 +18,7 @@ import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.ApiClient.Reply;
 import io.meridian.rest.support.AppAccess;
 import io.meridian.rest.support.MeridianIT;
+import io.meridian.rest.support.TestServers;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -36,7 +37,7 @@ import org.junit.jupiter.api.Test;
  */
 class LocationTagsIT extends MeridianIT {
   /** The entity index alias of the test servers (see {@code TestServers}). */
-  private static final String INDEX = "meridian-it-entities";
+  private static final String INDEX = TestServers.ENTITIES_INDEX;
 
   /** The recipe's default role: exactly what the application's users may do. */
   private static final String[] PERMISSIONS = {

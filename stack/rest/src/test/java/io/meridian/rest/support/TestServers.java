@@ -13,6 +13,18 @@ public final class TestServers {
   public static final String SUPERUSER_PASSWORD = "superuser secret for tests";
   public static final String SCRAPE_TOKEN = "scrape token for tests";
 
+  /**
+   * The keyspace and index prefix of the tests: {@code meridian.it.keyspace} and {@code
+   * meridian.it.index-prefix} let several builds share one Cassandra and Elasticsearch.
+   */
+  public static final String KEYSPACE = System.getProperty("meridian.it.keyspace", "meridian_it");
+
+  public static final String INDEX_PREFIX =
+      System.getProperty("meridian.it.index-prefix", "meridian-it");
+
+  /** The entities index of the tests. */
+  public static final String ENTITIES_INDEX = INDEX_PREFIX + "-entities";
+
   private TestServers() {}
 
   public static Map<String, String> properties() {
@@ -22,9 +34,9 @@ public final class TestServers {
         "meridian.cassandra.contact-points",
         services.cassandraHost() + ":" + services.cassandraPort());
     properties.put("meridian.cassandra.local-datacenter", services.localDatacenter());
-    properties.put("meridian.cassandra.keyspace", "meridian_it");
+    properties.put("meridian.cassandra.keyspace", KEYSPACE);
     properties.put("meridian.elasticsearch.urls", services.elasticsearchUrl());
-    properties.put("meridian.elasticsearch.index-prefix", "meridian-it");
+    properties.put("meridian.elasticsearch.index-prefix", INDEX_PREFIX);
     properties.put("meridian.embedded.enabled", "false");
     properties.put("meridian.indexing.change-log-bucket", "2s");
     properties.put("meridian.indexing.repair-lag", "3s");

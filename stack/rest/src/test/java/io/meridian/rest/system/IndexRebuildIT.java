@@ -11,6 +11,7 @@ import io.meridian.rest.support.ApiClient.Reply;
 import io.meridian.rest.support.Eventually;
 import io.meridian.rest.support.Identities;
 import io.meridian.rest.support.MeridianIT;
+import io.meridian.rest.support.TestServers;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
@@ -26,7 +27,7 @@ import picocli.CommandLine;
 /** Rebuilding an application's index from Cassandra, by endpoint and by command. */
 class IndexRebuildIT extends MeridianIT {
   private static final HttpClient HTTP = HttpClient.newHttpClient();
-  private static final String INDEX = "meridian-it-entities";
+  private static final String INDEX = TestServers.ENTITIES_INDEX;
 
   private ApiClient root;
 
