@@ -1,6 +1,7 @@
 package io.meridian.rest.config;
 
 import io.meridian.rest.api.ContainerErrors;
+import io.meridian.rest.request.CanonicalPaths;
 import io.meridian.rest.request.RequestIdFilter;
 import io.meridian.rest.request.SecurityHeaders;
 import org.apache.catalina.core.StandardHost;
@@ -12,8 +13,9 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 
 /**
- * Request ids and the log of failed requests, around everything else a request passes; the security
- * headers of every response; and the container's own error answers in the API's error format.
+ * Request ids and the log of failed requests, around everything else a request passes; paths in
+ * their canonical form (see {@link CanonicalPaths}); the security headers of every response; and
+ * the container's own error answers in the API's error format.
  */
 @Configuration(proxyBeanMethods = false)
 class RequestLogConfiguration {
@@ -30,11 +32,20 @@ class RequestLogConfiguration {
     return new SecurityHeaders(properties.strictTransportSecurity());
   }
 
-  /** Right inside the request id filter, before anything that may answer the request. */
+  /** Right inside the request id filter, before anything reads the path. */
+  @Bean
+  FilterRegistrationBean<CanonicalPaths> canonicalPathsFilter() {
+    FilterRegistrationBean<CanonicalPaths> registration =
+        new FilterRegistrationBean<>(new CanonicalPaths());
+    registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
+    return registration;
+  }
+
+  /** Inside the path's canonical form, before anything that may answer the request. */
   @Bean
   FilterRegistrationBean<SecurityHeaders> securityHeadersFilter(SecurityHeaders headers) {
     FilterRegistrationBean<SecurityHeaders> registration = new FilterRegistrationBean<>(headers);
-    registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
+    registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 2);
     return registration;
   }
 
