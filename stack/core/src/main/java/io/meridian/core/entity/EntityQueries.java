@@ -75,15 +75,21 @@ public final class EntityQueries {
     this.geo = new GeoQueries(geoLookups, cursors, maxRadiusMeters);
   }
 
-  /** A page of a collection: its listing, or the entities matching {@code ql} in its order. */
+  /**
+   * A page of a collection: its listing, or the entities matching {@code ql} in its order. A
+   * collection that never held an entity is an empty one, as in Usergrid, and costs no search (its
+   * cursor is still checked).
+   */
   public QueryPage query(
       ApplicationRef app, CollectionName collection, String ql, int limit, String cursor) {
     requireLimit(limit);
     CompiledQuery query = compile(ql);
     String plural = collection.plural();
-    requireCollection(app, plural);
     Predicate<StoredEntity> inCollection = entity -> entity.collection().equals(plural);
     String key = String.join("|", "collection", app.id().toString(), plural, query.canonical());
+    if (!store.hasCollection(app.id(), plural)) {
+      return pager.page(app, query, inCollection, (after, size) -> List.of(), key, limit, cursor);
+    }
     Optional<QueryPage> inMemory = geo.page(app, plural, query, key, limit, cursor);
     if (inMemory.isPresent()) {
       return inMemory.get();
@@ -114,8 +120,11 @@ public final class EntityQueries {
     CompiledQuery query = compile(ql);
     GeoQueries.refusePointContainment(query);
     String plural = collection.plural();
-    requireCollection(app, plural);
     List<QueryPage> pages = new ArrayList<>(points.size());
+    if (!store.hasCollection(app.id(), plural)) {
+      points.forEach(point -> pages.add(new QueryPage(List.of(), query.projection(), null)));
+      return pages;
+    }
     for (double[] point : points) {
       pages.add(
           geo.containing(app, plural, query, point[0], point[1], limit, List.of(), k -> null));
@@ -265,15 +274,6 @@ public final class EntityQueries {
     } catch (ClassCastException | IllegalArgumentException e) {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT, "The cursor is not valid for this query");
-    }
-  }
-
-  /** A 404 for a collection that never held an entity: most likely a misspelt path. */
-  private void requireCollection(ApplicationRef app, String plural) {
-    if (!store.hasCollection(app.id(), plural)) {
-      throw new MeridianException(
-          ErrorCode.COLLECTION_NOT_FOUND,
-          "Application " + app.application() + " has no collection named " + plural);
     }
   }
 

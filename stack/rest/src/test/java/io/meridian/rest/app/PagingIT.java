@@ -156,13 +156,33 @@ class PagingIT extends MeridianIT {
   }
 
   @Test
-  void an_unknown_collection_is_404() {
+  void a_collection_that_never_held_an_entity_lists_and_queries_as_empty_like_usergrids() {
     create("items", 1);
 
-    Reply reply = api.get(path("nothings"));
+    for (String request :
+        List.of(
+            path("nothings"),
+            path("nothings") + "?limit=5",
+            path("nothings") + "?ql=" + ApiClient.encode("select * where size > 3 order by size"),
+            path("nothings") + ";ql=" + ApiClient.encode("select *"))) {
+      Reply reply = api.get(request);
+      assertThat(reply.status()).as(request + ": " + reply.body()).isEqualTo(200);
+      assertThat(reply.json().path("entities").size()).as(request).isZero();
+      assertThat(reply.json().path("count").asInt()).as(request).isZero();
+      assertThat(reply.json().has("cursor")).as(request).isFalse();
+    }
+    Reply selected = api.get(path("nothings") + "?ql=" + ApiClient.encode("select name"));
+    assertThat(selected.status()).isEqualTo(200);
+    assertThat(selected.json().path("list").size()).isZero();
 
-    assertThat(reply.status()).isEqualTo(404);
-    assertThat(reply.error()).isEqualTo("service_resource_not_found");
+    assertThat(api.get(path("nothings") + "?ql=" + ApiClient.encode("where (")).status())
+        .as("a malformed query is refused whether or not the collection holds anything")
+        .isEqualTo(400);
+    assertThat(api.get(path("nothings") + "?limit=0").status()).isEqualTo(400);
+    assertThat(api.get(path("nothings") + "?cursor=bm90LWEtY3Vyc29y").status()).isEqualTo(400);
+    assertThat(api.get(path("nothings/x")).status())
+        .as("an entity of it is still missing")
+        .isEqualTo(404);
   }
 
   @Test
