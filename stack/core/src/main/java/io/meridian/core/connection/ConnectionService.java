@@ -9,8 +9,13 @@ import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.EntityStore;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.identity.access.Visibility;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
@@ -24,6 +29,11 @@ public final class ConnectionService {
   private static final Set<String> RESERVED = Set.of("connecting", "connections");
 
   private static final Pattern VERB = Pattern.compile("[A-Za-z0-9_.~-]{1,128}");
+
+  /** How many connections of a verb are searched for a target given by name alone. */
+  static final int MAX_NAME_SCOPE = 10_000;
+
+  private static final int NAME_PAGE = 1_000;
 
   private final EntityService entities;
   private final EntityStore store;
@@ -52,12 +62,16 @@ public final class ConnectionService {
       Optional<CollectionName> targetCollection,
       String targetId) {
     Connection connection =
-        resolve(app, visibility, sourceCollection, sourceId, verb, targetCollection, targetId);
+        resolve(
+            app, visibility, sourceCollection, sourceId, verb, targetCollection, targetId, false);
     connections.connect(app.id(), connection);
     return target(app, connection);
   }
 
-  /** Removes a connection; returns the target. A 404 when the two are not connected. */
+  /**
+   * Removes a connection; returns the target. A 404 when the two are not connected. A target given
+   * by name alone is looked for among the entities connected under the verb, as in Usergrid.
+   */
   public StoredEntity disconnect(
       ApplicationRef app,
       Visibility visibility,
@@ -67,7 +81,8 @@ public final class ConnectionService {
       Optional<CollectionName> targetCollection,
       String targetId) {
     Connection connection =
-        resolve(app, visibility, sourceCollection, sourceId, verb, targetCollection, targetId);
+        resolve(
+            app, visibility, sourceCollection, sourceId, verb, targetCollection, targetId, true);
     if (!connections.exists(app.id(), connection)) {
       throw new MeridianException(
           ErrorCode.NOT_FOUND,
@@ -86,7 +101,8 @@ public final class ConnectionService {
       String verb,
       String targetId) {
     Connection connection =
-        resolve(app, visibility, sourceCollection, sourceId, verb, Optional.empty(), targetId);
+        resolve(
+            app, visibility, sourceCollection, sourceId, verb, Optional.empty(), targetId, true);
     if (!connections.exists(app.id(), connection)) {
       throw notFound(targetId);
     }
@@ -113,6 +129,10 @@ public final class ConnectionService {
     return verb;
   }
 
+  /**
+   * @param connectedName whether a target given without its collection may be the name of an entity
+   *     already connected under the verb (reads and disconnects); else only a uuid
+   */
   private Connection resolve(
       ApplicationRef app,
       Visibility visibility,
@@ -120,13 +140,14 @@ public final class ConnectionService {
       String sourceId,
       String verb,
       Optional<CollectionName> targetCollection,
-      String targetId) {
+      String targetId,
+      boolean connectedName) {
     requireVerb(verb);
     StoredEntity source = entities.get(app, sourceCollection, sourceId);
     StoredEntity target =
         targetCollection.isPresent()
             ? entities.get(app, targetCollection.get(), targetId)
-            : byUuid(app, targetId);
+            : byUuidOrConnectedName(app, visibility, source, verb, targetId, connectedName);
     if (!visibility.canRead(target)) {
       throw targetCollection.isPresent()
           ? EntityService.notFound(targetCollection.get(), targetId)
@@ -136,17 +157,72 @@ public final class ConnectionService {
         source.uuid(), source.collection(), verb, target.uuid(), target.collection());
   }
 
-  private StoredEntity byUuid(ApplicationRef app, String targetId) {
+  /**
+   * A target given without its collection: by uuid, or, as Usergrid resolved it, by the name of an
+   * entity the source already connects to under the verb (so it can be read or disconnected; a new
+   * target needs its collection). The connections searched are at most {@link #MAX_NAME_SCOPE}; a
+   * name carried by connected entities of two collections is ambiguous.
+   */
+  private StoredEntity byUuidOrConnectedName(
+      ApplicationRef app,
+      Visibility visibility,
+      StoredEntity source,
+      String verb,
+      String targetId,
+      boolean connectedName) {
     UUID uuid;
     try {
       uuid = UUID.fromString(targetId);
     } catch (IllegalArgumentException e) {
+      uuid = null;
+    }
+    if (uuid != null) {
+      return byUuid(app, uuid, targetId);
+    }
+    if (!connectedName) {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT,
           "Name the target's collection (/{verb}/{collection}/{name}) or give its uuid, got '"
               + targetId
               + "'");
     }
+    Map<UUID, String> connected = new HashMap<>();
+    Optional<UUID> after = Optional.empty();
+    while (connected.size() < MAX_NAME_SCOPE) {
+      List<ConnectionRef> page =
+          connections.list(app.id(), source.uuid(), Direction.OUT, verb, after, NAME_PAGE);
+      page.forEach(ref -> connected.put(ref.entity(), ref.collection()));
+      if (page.size() < NAME_PAGE) {
+        break;
+      }
+      after = Optional.of(page.get(page.size() - 1).entity());
+    }
+    List<StoredEntity> named = new ArrayList<>();
+    for (String collection : new TreeSet<>(connected.values())) {
+      entities
+          .find(app, CollectionName.of(collection), targetId)
+          .filter(entity -> connected.containsKey(entity.uuid()) && visibility.canRead(entity))
+          .ifPresent(named::add);
+    }
+    if (named.size() > 1) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT,
+          "Entities of several collections named '"
+              + targetId
+              + "' are connected under '"
+              + verb
+              + "': name the collection (/{verb}/{collection}/{name})");
+    }
+    return named.stream()
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new MeridianException(
+                    ErrorCode.ENTITY_NOT_FOUND,
+                    "No entity named '" + targetId + "' is connected under '" + verb + "'"));
+  }
+
+  private StoredEntity byUuid(ApplicationRef app, UUID uuid, String targetId) {
     if (!TimeUuids.isTimeBased(uuid)) {
       throw notFound(targetId);
     }

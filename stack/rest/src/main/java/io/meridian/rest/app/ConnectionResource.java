@@ -23,16 +23,22 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * Connections under an entity, Usergrid's paths:
  *
  * <ul>
- *   <li>{@code POST|DELETE /{coll}/{id}/{verb}/{coll2}/{id2}} and {@code /{verb}/{uuid}}
- *   <li>{@code GET /{coll}/{id}/{verb}[?ql=]}: what the entity connects to (outbound)
+ *   <li>{@code POST|DELETE /{coll}/{id}/{verb}/{coll2}/{id2}} and {@code /{verb}/{uuid}}; a {@code
+ *       DELETE} also by the name alone of an entity connected under the verb
+ *   <li>{@code GET /{coll}/{id}/{verb}[?ql=]} and {@code /connections/{verb}}: what the entity
+ *       connects to (outbound)
  *   <li>{@code GET /{coll}/{id}/connecting/{verb}[?ql=]}: what connects to it (inbound)
- *   <li>{@code GET /{coll}/{id}/{verb}/{uuid}}: one connected entity
+ *   <li>{@code GET /{coll}/{id}/{verb}/{uuid or name}}: one connected entity
  * </ul>
+ *
+ * <p>Answers carry Usergrid's paths: the source by uuid ({@code /users/<uuid>/likes}); a connect or
+ * disconnect answers with the target, its {@code metadata} included.
  */
 @Access(Access.Rule.APPLICATION)
 @ApiPart(id = "connection", tag = "Connections", guests = true)
@@ -40,6 +46,7 @@ import java.util.Optional;
 @Produces(MediaType.APPLICATION_JSON)
 public class ConnectionResource {
   private static final String CONNECTING = "connecting";
+  private static final String CONNECTIONS = "connections";
 
   private final ApplicationService applications;
   private final EntityService entities;
@@ -83,12 +90,16 @@ public class ConnectionResource {
         verb);
   }
 
-  /** {@code /connecting/{verb}} lists inbound connections; {@code /{verb}/{uuid}} gets one. */
+  /**
+   * {@code /connecting/{verb}} lists inbound connections, {@code /connections/{verb}} (Usergrid's
+   * other spelling of {@code /{verb}}) outbound ones; {@code /{verb}/{uuid or name}} gets one.
+   */
   @GET
   @Path("{target}")
   @Operation(
       summary =
-          "`connecting/{verb}`: the entities connecting to this one; else one connected entity")
+          "`connecting/{verb}`: the entities connecting to this one; `connections/{verb}`: those"
+              + " it connects to; else one connected entity, by uuid or name")
   public byte[] inboundOrConnected(
       @PathParam("org") String org,
       @PathParam("app") String app,
@@ -113,6 +124,19 @@ public class ConnectionResource {
           limit,
           cursor,
           CONNECTING + "/" + target);
+    }
+    if (verb.equals(CONNECTIONS)) {
+      return list(
+          org,
+          app,
+          collection,
+          entity,
+          Direction.OUT,
+          target,
+          QueryParameters.firstNonNull(ql, q, query),
+          limit,
+          cursor,
+          CONNECTIONS + "/" + target);
     }
     ApplicationRef application = applications.require(org, app);
     CollectionName name = CollectionName.of(collection);
@@ -210,11 +234,8 @@ public class ConnectionResource {
                 verb,
                 targetName,
                 target);
-    String path =
-        String.join("/", name.plural(), entity, verb)
-            + (targetCollection == null ? "" : "/" + targetCollection)
-            + "/"
-            + target;
+    // Usergrid's answer: the source's connections under the verb, by uuid, and the target.
+    String path = String.join("/", name.plural(), sourceUuid(application, name, entity), verb);
     return Responses.envelope(connect ? "post" : "delete", application, path)
         .entities(Responses.shown(List.of(found)))
         .toJson();
@@ -239,7 +260,18 @@ public class ConnectionResource {
         queries.connected(
             application, source, direction, verb, ql, QueryParameters.limit(limit), cursor);
     return Responses.page(
-        Responses.envelope("get", application, name.plural() + "/" + entity + "/" + pathSuffix),
+        Responses.envelope(
+            "get", application, name.plural() + "/" + source.uuid() + "/" + pathSuffix),
         page);
+  }
+
+  /** The source's uuid, read only when the path named it. */
+  private String sourceUuid(ApplicationRef application, CollectionName name, String entity) {
+    String id = Caller.entity(name, entity);
+    try {
+      return UUID.fromString(id).toString();
+    } catch (IllegalArgumentException e) {
+      return entities.get(application, name, id).uuid().toString();
+    }
   }
 }

@@ -146,4 +146,82 @@ class ConnectionIT extends MeridianIT {
     assertThat(api.get(path("users") + "/fred").entity().path("metadata").has("connections"))
         .isFalse();
   }
+
+  @Test
+  void usergrids_connections_spelling_lists_what_the_entity_connects_to() {
+    api.post(path("users") + "/fred/likes/dogs/rex", "");
+    api.post(path("users") + "/fred/likes/dogs/fido", "");
+
+    Reply listed = api.get(path("users") + "/fred/connections/likes");
+    assertThat(listed.status()).as(listed.body()).isEqualTo(200);
+    assertThat(listed.uuids()).containsExactlyInAnyOrder(rex, fido);
+    assertThat(listed.json().path("path").asText())
+        .isEqualTo("/users/" + fred + "/connections/likes");
+    Reply queried =
+        api.get(
+            path("users") + "/fred/connections/likes?ql=" + ApiClient.encode("color = 'white'"));
+    assertThat(queried.uuids()).containsExactly(fido);
+    assertThat(api.get(path("users") + "/fred/connections/li%20kes").status()).isEqualTo(400);
+  }
+
+  @Test
+  void connect_and_disconnect_answer_like_usergrid_with_the_target_and_its_metadata() {
+    Reply connect = api.post(path("users") + "/fred/likes/dogs/rex", "");
+    assertThat(connect.json().path("path").asText()).isEqualTo("/users/" + fred + "/likes");
+    assertThat(connect.entity().path("uuid").asText()).isEqualTo(rex);
+    assertThat(connect.entity().path("metadata").path("connecting").path("likes").asText())
+        .isEqualTo("/dogs/" + rex + "/connecting/likes");
+    assertThat(connect.entity().path("metadata").path("path").asText()).isNotEmpty();
+
+    Reply inbound = api.get(path("dogs") + "/rex/connecting/likes");
+    assertThat(inbound.json().path("path").asText())
+        .isEqualTo("/dogs/" + rex + "/connecting/likes");
+    assertThat(api.get(path("users") + "/fred/likes").json().path("path").asText())
+        .isEqualTo("/users/" + fred + "/likes");
+
+    Reply disconnect = api.delete(path("users") + "/fred/likes/" + rex);
+    assertThat(disconnect.status()).as(disconnect.body()).isEqualTo(200);
+    assertThat(disconnect.json().path("action").asText()).isEqualTo("delete");
+    assertThat(disconnect.json().path("path").asText()).isEqualTo("/users/" + fred + "/likes");
+    assertThat(disconnect.entity().path("uuid").asText()).isEqualTo(rex);
+    assertThat(disconnect.entity().path("metadata").path("path").asText()).isNotEmpty();
+  }
+
+  @Test
+  void a_connected_entity_is_read_and_disconnected_by_its_name_alone() {
+    api.post(path("users") + "/fred/likes/dogs/rex", "");
+    api.post(path("users") + "/fred/likes/dogs/fido", "");
+
+    Reply one = api.get(path("users") + "/fred/likes/rex");
+    assertThat(one.status()).as(one.body()).isEqualTo(200);
+    assertThat(one.uuids()).containsExactly(rex);
+
+    Reply disconnect = api.delete(path("users") + "/fred/likes/REX");
+    assertThat(disconnect.status()).as(disconnect.body()).isEqualTo(200);
+    assertThat(disconnect.uuids()).containsExactly(rex);
+    assertThat(api.get(path("users") + "/fred/likes").uuids()).containsExactly(fido);
+
+    Reply again = api.delete(path("users") + "/fred/likes/rex");
+    assertThat(again.status()).as(again.body()).isEqualTo(404);
+    assertThat(again.error()).isEqualTo("entity_not_found");
+    assertThat(api.delete(path("users") + "/fred/likes/wilma").status())
+        .as("wilma exists but is not connected")
+        .isEqualTo(404);
+    assertThat(api.get(path("users") + "/fred/likes").uuids()).containsExactly(fido);
+  }
+
+  @Test
+  void a_name_connected_in_two_collections_needs_its_collection() {
+    String cat = api.post(path("cats"), "{\"name\":\"fido\"}").entity().path("uuid").asText();
+    api.post(path("users") + "/fred/likes/dogs/fido", "");
+    api.post(path("users") + "/fred/likes/cats/fido", "");
+
+    Reply ambiguous = api.delete(path("users") + "/fred/likes/fido");
+    assertThat(ambiguous.status()).as(ambiguous.body()).isEqualTo(400);
+    assertThat(ambiguous.error()).isEqualTo("illegal_argument");
+    assertThat(api.get(path("users") + "/fred/likes").uuids()).containsExactlyInAnyOrder(fido, cat);
+
+    assertThat(api.delete(path("users") + "/fred/likes/cats/fido").status()).isEqualTo(200);
+    assertThat(api.get(path("users") + "/fred/likes").uuids()).containsExactly(fido);
+  }
 }

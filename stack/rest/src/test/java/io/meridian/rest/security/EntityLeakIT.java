@@ -83,9 +83,28 @@ class EntityLeakIT extends MeridianIT {
     assertThat(one.status()).as(one.body()).isEqualTo(404);
     assertHidden(one);
 
+    Reply otherSpelling = fred.get(path("users/me/connections/likes"));
+    assertThat(otherSpelling.status()).as(otherSpelling.body()).isEqualTo(200);
+    assertThat(otherSpelling.uuids()).doesNotContain(secretId).hasSize(1);
+    assertHidden(otherSpelling);
+
+    Reply oneByName = fred.get(path("users/me/likes/topsecret"));
+    Reply noneByName = fred.get(path("users/me/likes/nosuchsecret"));
+    assertThat(oneByName.status()).as(oneByName.body()).isEqualTo(404);
+    assertThat(oneByName.error()).isEqualTo(noneByName.error());
+    assertThat(oneByName.json().path("error_description").asText().replace("topsecret", "x"))
+        .as("an unreadable entity's name is answered as a missing one")
+        .isEqualTo(
+            noneByName.json().path("error_description").asText().replace("nosuchsecret", "x"));
+    assertHidden(oneByName);
+
     Reply disconnected = fred.delete(path("users/me/likes/secrets/topsecret"));
     assertThat(disconnected.status()).as(disconnected.body()).isEqualTo(404);
     assertHidden(disconnected);
+    Reply disconnectedByName = fred.delete(path("users/me/likes/topsecret"));
+    assertThat(disconnectedByName.status()).as(disconnectedByName.body()).isEqualTo(404);
+    assertThat(disconnectedByName.error()).isEqualTo(noneByName.error());
+    assertHidden(disconnectedByName);
     assertThat(access.listed("users/fred/likes", "uuid")).contains(secretId);
   }
 
