@@ -15,12 +15,16 @@ public enum ErrorCode {
   UNSUPPORTED_GRANT_TYPE(400, "unsupported_grant_type"),
   UNAUTHORIZED(401, "unauthorized"),
   EXPIRED_TOKEN(401, "expired_token"),
-  BAD_ACCESS_TOKEN(401, "bad_access_token"),
+  BAD_ACCESS_TOKEN(401, "auth_bad_access_token"),
   FORBIDDEN(403, "forbidden"),
   NOT_FOUND(404, "not_found"),
   ENTITY_NOT_FOUND(404, "entity_not_found"),
   APPLICATION_NOT_FOUND(404, "organization_application_not_found"),
-  COLLECTION_NOT_FOUND(404, "service_resource_not_found"),
+  SERVICE_RESOURCE_NOT_FOUND(404, "service_resource_not_found"),
+  /**
+   * Usergrid's answer to an anonymous caller for a path inside an application that serves nothing.
+   */
+  SERVICE_RESOURCE_NOT_FOUND_ANONYMOUS(401, "service_resource_not_found"),
   METHOD_NOT_ALLOWED(405, "method_not_allowed"),
   NOT_ACCEPTABLE(406, "not_acceptable"),
   REQUEST_ENTITY_TOO_LARGE(413, "request_entity_too_large"),

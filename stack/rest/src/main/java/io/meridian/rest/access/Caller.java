@@ -37,6 +37,11 @@ public final class Caller {
     return visibility == null ? Visibility.NONE : visibility;
   }
 
+  /** Whether the request was authorised as one inside an application ({@code /{org}/{app}/...}). */
+  public static boolean inApplication() {
+    return VISIBILITY.get() != null;
+  }
+
   /** The caller; a guest when the request carried no credentials. */
   public static Principal current() {
     Principal principal = CURRENT.get();

@@ -4,6 +4,7 @@ import com.datastax.oss.driver.api.core.DriverException;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.common.RetryLaterException;
+import io.meridian.rest.access.Caller;
 import io.meridian.rest.request.RequestIds;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
@@ -75,7 +76,10 @@ public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
     String method = request == null ? "This method" : request.method();
     String path =
         request == null ? "this path" : SecretParameters.redactPath("/" + request.uri().getPath());
-    ErrorCode code = ErrorBodies.codeOf(status);
+    ErrorCode code =
+        status == 404 && Caller.inApplication()
+            ? missingInApplication()
+            : ErrorBodies.codeOf(status);
     Response response = respond(code, describe(code, method, path));
     // RFC 9110: a 405 says which methods the resource has; Jersey's response names them.
     return status == 405
@@ -83,9 +87,20 @@ public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
         : response;
   }
 
+  /**
+   * Nothing served at a path inside an application the caller was allowed to address: Usergrid's
+   * {@code service_resource_not_found}, 404, or 401 to an anonymous caller, as Usergrid answered.
+   */
+  private static ErrorCode missingInApplication() {
+    return Caller.current().isGuest()
+        ? ErrorCode.SERVICE_RESOURCE_NOT_FOUND_ANONYMOUS
+        : ErrorCode.SERVICE_RESOURCE_NOT_FOUND;
+  }
+
   private static String describe(ErrorCode code, String method, String path) {
     return switch (code) {
-      case NOT_FOUND -> "No resource at " + path;
+      case NOT_FOUND, SERVICE_RESOURCE_NOT_FOUND, SERVICE_RESOURCE_NOT_FOUND_ANONYMOUS ->
+          "No resource at " + path;
       case METHOD_NOT_ALLOWED -> method + " is not supported on " + path;
       case NOT_ACCEPTABLE -> "Only application/json responses are served";
       case REQUEST_ENTITY_TOO_LARGE -> "The request body is too large";

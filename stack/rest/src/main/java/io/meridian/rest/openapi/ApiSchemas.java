@@ -210,7 +210,7 @@ final class ApiSchemas {
   private static Schema<?> error() {
     ObjectSchema error = new ObjectSchema();
     error.description("Usergrid's error format. Never a stack trace.");
-    List<String> codes = Arrays.stream(ErrorCode.values()).map(ErrorCode::code).toList();
+    List<String> codes = Arrays.stream(ErrorCode.values()).map(ErrorCode::code).distinct().toList();
     StringSchema code = new StringSchema();
     codes.forEach(code::addEnumItem);
     error.addProperty("error", code);

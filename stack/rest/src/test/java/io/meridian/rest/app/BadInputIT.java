@@ -184,7 +184,7 @@ class BadInputIT extends MeridianIT {
   @Test
   void unknown_paths_and_methods_get_json_errors() {
     assertError(api.get("/" + org), 404, "not_found");
-    assertError(api.get(path("dogs") + "/" + fido + "/a/b/c/d"), 404, "not_found");
+    assertError(api.get(path("dogs") + "/" + fido + "/a/b/c/d"), 404, "service_resource_not_found");
     assertError(
         api.send("PATCH", path("dogs") + "/" + fido, "{}", "application/json"),
         405,

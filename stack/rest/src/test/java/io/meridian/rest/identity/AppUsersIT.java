@@ -111,7 +111,7 @@ class AppUsersIT extends MeridianIT {
     assertThat(api.delete(path("users/fred")).status()).isEqualTo(200);
 
     Reply refused = awaitStatus(401, () -> fred.get(path("things")));
-    assertThat(refused.error()).isIn("bad_access_token", "unauthorized");
+    assertThat(refused.error()).isIn("auth_bad_access_token", "unauthorized");
     Reply again = api.post(path("users"), user("fred", "FRED@example.com"));
     assertThat(again.status()).as(again.body()).isEqualTo(200);
     assertThat(fred.get(path("users/me")).status()).isEqualTo(401);

@@ -31,7 +31,7 @@ class RevocationAcrossNodesIT extends TwoNodeIT {
     long tookMillis = millisSince(revokedAt);
     System.out.println("Revocation reached the second node after " + tookMillis + " ms");
     assertThat(last.status()).as(last.body()).isEqualTo(401);
-    assertThat(last.error()).isEqualTo("bad_access_token");
+    assertThat(last.error()).isEqualTo("auth_bad_access_token");
     assertThat(tookMillis).isLessThanOrEqualTo(BOUND_MILLIS);
     String fresh = Identities.userToken(second, org, app, "ann");
     assertThat(api.withToken(fresh).get(path("roles")).status()).isEqualTo(200);

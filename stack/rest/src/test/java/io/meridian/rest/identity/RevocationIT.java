@@ -40,7 +40,7 @@ class RevocationIT extends MeridianIT {
         () -> {
           Reply reply = holder.get(path);
           assertThat(reply.status()).as(reply.body()).isEqualTo(401);
-          assertThat(reply.error()).isEqualTo("bad_access_token");
+          assertThat(reply.error()).isEqualTo("auth_bad_access_token");
         });
   }
 

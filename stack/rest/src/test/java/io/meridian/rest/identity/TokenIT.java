@@ -205,10 +205,10 @@ class TokenIT extends MeridianIT {
     for (String bad : forged) {
       Reply reply = api.withToken(bad).get(path("roles"));
       assertThat(reply.status()).as(bad).isEqualTo(401);
-      assertThat(reply.error()).as(bad).isEqualTo("bad_access_token");
+      assertThat(reply.error()).as(bad).isEqualTo("auth_bad_access_token");
     }
     Reply asParameter = api.anonymous().get(path("things") + "?access_token=" + flip(token, 40));
-    assertThat(asParameter.error()).isEqualTo("bad_access_token");
+    assertThat(asParameter.error()).isEqualTo("auth_bad_access_token");
   }
 
   /** The token with one base64url character replaced by another. */

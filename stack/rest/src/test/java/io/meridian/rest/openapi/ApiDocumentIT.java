@@ -92,7 +92,8 @@ class ApiDocumentIT extends MeridianIT {
                 : admin.send(method, concrete, "{}", "application/json");
         boolean noResource =
             reply.status() == 404
-                && reply.body().contains("\"not_found\"")
+                && (reply.body().contains("\"not_found\"")
+                    || reply.body().contains("\"service_resource_not_found\""))
                 && reply.body().contains("No resource at");
         if (reply.status() == 405 || noResource) {
           unserved.add(method + " " + path.getKey() + " -> " + reply.status());

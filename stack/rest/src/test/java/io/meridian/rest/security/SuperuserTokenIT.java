@@ -36,7 +36,7 @@ class SuperuserTokenIT extends MeridianIT {
     assertThat(revoked.status()).as(revoked.body()).isEqualTo(200);
     for (ApiClient stale : List.of(first, second)) {
       Reply refused = awaitStatus(401, () -> stale.get(organizationPath()));
-      assertThat(refused.error()).isEqualTo("bad_access_token");
+      assertThat(refused.error()).isEqualTo("auth_bad_access_token");
     }
     ApiClient fresh = api.withToken(Identities.superuserToken(api));
     assertThat(fresh.get(organizationPath()).status()).isEqualTo(200);
@@ -64,7 +64,7 @@ class SuperuserTokenIT extends MeridianIT {
       Reply refused = node.withToken(stale).get(organizationPath());
 
       assertThat(refused.status()).as(refused.body()).isEqualTo(401);
-      assertThat(refused.error()).isEqualTo("bad_access_token");
+      assertThat(refused.error()).isEqualTo("auth_bad_access_token");
       assertThat(
               Identities.signIn(
                       node, "/management/token", "superuser", TestServers.SUPERUSER_PASSWORD)
@@ -85,7 +85,7 @@ class SuperuserTokenIT extends MeridianIT {
       Reply refused = node.withToken(stale).get(organizationPath());
 
       assertThat(refused.status()).as(refused.body()).isEqualTo(401);
-      assertThat(refused.error()).isEqualTo("bad_access_token");
+      assertThat(refused.error()).isEqualTo("auth_bad_access_token");
       assertThat(node.withToken(stale).get("/system/index/rebuild/" + org + "/" + app).status())
           .isEqualTo(401);
     }

@@ -107,8 +107,9 @@ public final class TokenCodec {
   }
 
   /**
-   * The token's claims if the text is a token this cluster signed; 401 {@code bad_access_token} for
-   * anything else, without saying what was wrong. Expiry is the caller's to check.
+   * The token's claims if the text is a token this cluster signed; 401 {@code
+   * auth_bad_access_token} for anything else, without saying what was wrong. Expiry is the caller's
+   * to check.
    */
   public AccessToken decode(String text) {
     if (text == null || text.isEmpty() || text.length() > MAX_TEXT) {
