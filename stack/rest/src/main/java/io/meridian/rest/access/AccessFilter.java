@@ -5,6 +5,7 @@ import io.meridian.core.app.ApplicationService;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.entity.CollectionName;
+import io.meridian.core.entity.EntityService;
 import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.PrincipalKind;
 import io.meridian.core.identity.access.AccessControl;
@@ -27,6 +28,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 
 /**
  * Authenticates every request and authorises every application request before it is matched to a
@@ -51,6 +53,8 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
 
   private static final String REFERENCE_FILES = "docs";
 
+  private static final CollectionName USERS = CollectionName.of("users");
+
   private static final Set<String> MEMBERSHIPS_OF_USERS = Set.of("roles", "permissions", "groups");
   private static final Set<String> MEMBERSHIPS_OF_GROUPS = Set.of("roles", "permissions", "users");
 
@@ -59,18 +63,21 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
   private final ApplicationService applications;
   private final AccessControl access;
   private final AccessFeed feed;
+  private final EntityService entities;
 
   public AccessFilter(
       TokenService tokens,
       ClientCredentials clients,
       ApplicationService applications,
       AccessControl access,
-      AccessFeed feed) {
+      AccessFeed feed,
+      EntityService entities) {
     this.tokens = tokens;
     this.clients = clients;
     this.applications = applications;
     this.access = access;
     this.feed = feed;
+    this.entities = entities;
   }
 
   @Override
@@ -101,7 +108,8 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     ApplicationRef application = application(caller, segments);
     List<PathSegment> rest = segments.subList(2, segments.size());
     requireQueryOnlyWhereRead(rest, verb.get());
-    List<String> path = writesByQuery(canonical(rest, caller), verb.get());
+    List<String> path =
+        writesByQuery(selfByUsername(caller, application, canonical(rest, caller)), verb.get());
     if (verb.get() != Verb.GET && administers(path)) {
       access.requireAdministrator(caller, application);
     } else if (verb.get() == Verb.POST && isBatchLookup(path)) {
@@ -237,6 +245,44 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
       return caller.subject().toString();
     }
     return lower(entity);
+  }
+
+  /**
+   * An app user naming itself by its username ({@code /users/fred/password}) is checked as itself,
+   * as with {@code me} or its uuid: the rule Usergrid recommends, {@code /users/${user}/**}, names
+   * the uuid. The name is looked up only for an app user addressing a user by a name; any other
+   * user's name is checked as written.
+   */
+  private List<String> selfByUsername(
+      Principal caller, ApplicationRef application, List<String> path) {
+    if (caller.kind() != PrincipalKind.APP_USER
+        || path.size() < 2
+        || !path.get(0).equals(USERS.plural())
+        || path.get(1).equals(caller.subject().toString())
+        || path.get(1).equals(PathPattern.ANY_ENTITY)
+        || looksLikeUuid(path.get(1))) {
+      return path;
+    }
+    boolean self =
+        entities
+            .find(application, USERS, path.get(1))
+            .filter(user -> user.uuid().equals(caller.subject()))
+            .isPresent();
+    if (!self) {
+      return path;
+    }
+    List<String> own = new ArrayList<>(path);
+    own.set(1, caller.subject().toString());
+    return own;
+  }
+
+  private static boolean looksLikeUuid(String segment) {
+    try {
+      UUID.fromString(segment);
+      return true;
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
   }
 
   private static String collectionOrLiteral(String segment) {

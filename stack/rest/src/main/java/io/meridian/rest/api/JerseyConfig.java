@@ -112,7 +112,7 @@ public class JerseyConfig extends ResourceConfig {
       AdminInvitations invitations) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
-    register(new AccessFilter(tokens, credentials, applications, access, feed));
+    register(new AccessFilter(tokens, credentials, applications, access, feed, entities));
     register(new DeclaredAccessFilter(access, management));
     register(
         new CorsFilter(CorsPolicy.of(cors.allowedOrigins(), cors.allowedHeaders()), cors.maxAge()));

@@ -66,20 +66,28 @@ public class PermissionsResource {
   }
 
   @POST
-  @Operation(summary = "Grant a permission: `{\"permission\": \"get,put:/things/**\"}`")
+  @Operation(
+      summary =
+          "Grant a permission: `{\"permission\": \"get,put:/things/**\"}`, or"
+              + " `?permission=get,put:/things/**` (then the body is not read)")
   @ApiBody(value = "PermissionGrant", form = true)
   public byte[] grant(
       @PathParam("org") String org,
       @PathParam("app") String app,
       @PathParam("collection") String collection,
       @PathParam("entity") String entity,
+      @QueryParam("permission") String queryPermission,
       @HeaderParam("Content-Type") String contentType,
       @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
       InputStream body) {
     ApplicationRef application = targets.application(org, app);
     IdentityTargets.Target target = targets.target(application, collection, entity);
-    ObjectNode fields = bodies.fields(body, contentLength, contentType);
-    String granted = roles.grantPermission(application, target.holder(), permission(fields));
+    // Usergrid's clients send the permission in the query as often as in the body.
+    String permission =
+        queryPermission != null
+            ? queryPermission
+            : permission(bodies.fields(body, contentLength, contentType));
+    String granted = roles.grantPermission(application, target.holder(), permission);
     return Responses.envelope("post", application, path(target, entity))
         .data(Json.MAPPER.createArrayNode().add(granted))
         .toJson();
@@ -93,10 +101,11 @@ public class PermissionsResource {
       @PathParam("app") String app,
       @PathParam("collection") String collection,
       @PathParam("entity") String entity,
+      @QueryParam("permission") String queryPermission,
       @HeaderParam("Content-Type") String contentType,
       @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
       InputStream body) {
-    return grant(org, app, collection, entity, contentType, contentLength, body);
+    return grant(org, app, collection, entity, queryPermission, contentType, contentLength, body);
   }
 
   @DELETE

@@ -9,10 +9,15 @@ import io.meridian.rest.support.AppAccess;
 import io.meridian.rest.support.Eventually;
 import io.meridian.rest.support.Identities;
 import io.meridian.rest.support.MeridianIT;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Calls that apps written for Usergrid 2.1 make, answered as Usergrid answered them. */
+/**
+ * Calls that apps written for Usergrid 2.1 make, answered as Usergrid answered them: token errors
+ * spelt as Usergrid spelt them, a user's own credential calls with its own token, permission grants
+ * in the query, and a PUT that creates an entity.
+ */
 class UsergridClientsIT extends MeridianIT {
   private AppAccess access;
   private String fredId;
@@ -51,6 +56,123 @@ class UsergridClientsIT extends MeridianIT {
     assertThat(fred.put(path("users/me/revoketokens"), "").status()).isEqualTo(200);
     AppAccess.awaitStatus(401, () -> fred.get(path("users/me")));
     assertUsergridError(fred.get(path("users/me")), 401, "auth_bad_access_token");
+  }
+
+  @Test
+  void a_user_manages_its_own_credentials_with_its_own_token_under_usergrids_narrow_rule() {
+    access.restrictDefaultRole("get,put,post,delete:/users/${user}/**");
+    ApiClient fred = access.signIn("fred");
+    ApiClient other = access.signIn("fred");
+    AppAccess.awaitStatus(403, () -> fred.get(path("things")));
+
+    Reply one = fred.put(path("users/me/revoketoken?token=" + other.token()), "");
+    assertThat(one.status()).as(one.body()).isEqualTo(200);
+    AppAccess.awaitStatus(401, () -> other.get(path("users/me")));
+    assertThat(fred.get(path("users/me")).status()).isEqualTo(200);
+
+    ApiClient third = access.signIn("fred");
+    Reply byUsername = fred.post(path("users/fred/revoketoken?token=" + third.token()), "");
+    assertThat(byUsername.status()).as(byUsername.body()).isEqualTo(200);
+    AppAccess.awaitStatus(401, () -> third.get(path("users/me")));
+    assertThat(fred.get(path("users/FRED")).status()).isEqualTo(200);
+
+    access.user("wilma");
+    assertThat(fred.get(path("users/wilma")).status())
+        .as("another user's name is checked as written")
+        .isEqualTo(403);
+    assertThat(fred.post(path("users/wilma/revoketokens"), "").status()).isEqualTo(403);
+    assertThat(fred.post(path("users/fred/roles/admin"), "").status())
+        .as("naming itself by username raises nothing")
+        .isEqualTo(403);
+    assertThat(access.listed("users/fred/roles", "name")).isEmpty();
+
+    Reply changed =
+        fred.put(
+            path("users/" + fredId + "/password"),
+            Identities.json(
+                "oldpassword", Identities.PASSWORD, "newpassword", "a brand new passphrase"));
+    assertThat(changed.status()).as(changed.body()).isEqualTo(200);
+    AppAccess.awaitStatus(401, () -> fred.get(path("users/me")));
+
+    ApiClient again =
+        api.withToken(
+            api.anonymous()
+                .post(
+                    path("token"),
+                    Identities.json(
+                        "grant_type",
+                        "password",
+                        "username",
+                        "fred",
+                        "password",
+                        "a brand new passphrase"))
+                .json()
+                .path("access_token")
+                .asText());
+    Reply all = again.post(path("users/me/revoketokens"), "");
+    assertThat(all.status()).as(all.body()).isEqualTo(200);
+    AppAccess.awaitStatus(401, () -> again.get(path("users/me")));
+  }
+
+  @Test
+  void a_user_under_the_default_role_uses_its_username_in_credential_paths() {
+    ApiClient fred = access.signIn("fred");
+    ApiClient other = access.signIn("fred");
+    Reply one = fred.post(path("users/fred/revoketoken?token=" + other.token()), "");
+    assertThat(one.status()).as(one.body()).isEqualTo(200);
+    AppAccess.awaitStatus(401, () -> other.get(path("users/me")));
+
+    access.user("wilma");
+    ApiClient wilma = access.signIn("wilma");
+    assertThat(wilma.post(path("users/fred/revoketokens"), "").status())
+        .as("another user's tokens")
+        .isEqualTo(403);
+    assertThat(fred.get(path("users/me")).status()).isEqualTo(200);
+  }
+
+  @Test
+  void a_permission_is_granted_from_the_query_as_usergrid_clients_send_it() {
+    Reply posted =
+        api.post(
+            path("roles/default/permissions?permission=" + ApiClient.encode("get:/cats/*")), "");
+    assertThat(posted.status()).as(posted.body()).isEqualTo(200);
+    Reply put =
+        api.put(path("users/fred/permissions?permission=" + ApiClient.encode("put:/dogs/*")), "");
+    assertThat(put.status()).as(put.body()).isEqualTo(200);
+    assertThat(access.permissions("roles/default")).contains("get:/cats/*");
+    assertThat(access.permissions("users/fred")).containsExactly("put:/dogs/*");
+
+    Reply widening =
+        api.post(path("roles/default/permissions?permission=" + ApiClient.encode(":/x")), "");
+    assertThat(widening.status()).as(widening.body()).isEqualTo(400);
+
+    ApiClient fred = access.signIn("fred");
+    Reply escalation =
+        fred.post(
+            path("users/me/permissions?permission=" + ApiClient.encode("get,put,post,delete:/**")),
+            "");
+    assertThat(escalation.status()).as(escalation.body()).isEqualTo(403);
+    assertThat(access.permissions("users/fred")).containsExactly("put:/dogs/*");
+  }
+
+  @Test
+  void a_put_that_creates_an_entity_sets_created_equal_to_modified() {
+    for (String collection : List.of("things", "users")) {
+      String body = collection.equals("users") ? "{\"email\":\"barney@example.com\"}" : "{\"a\":1}";
+      String name = collection.equals("users") ? "barney" : "newthing";
+      Reply created = api.put(path(collection + "/" + name), body);
+      assertThat(created.status()).as(created.body()).isEqualTo(200);
+      JsonNode entity = created.entity();
+      assertThat(entity.path("created").asLong()).isPositive();
+      assertThat(entity.path("modified").asLong())
+          .as(collection)
+          .isEqualTo(entity.path("created").asLong());
+
+      JsonNode changed = api.put(path(collection + "/" + name), "{\"b\":2}").entity();
+      assertThat(changed.path("created").asLong()).isEqualTo(entity.path("created").asLong());
+      assertThat(changed.path("modified").asLong())
+          .isGreaterThanOrEqualTo(entity.path("modified").asLong());
+    }
   }
 
   @Test
