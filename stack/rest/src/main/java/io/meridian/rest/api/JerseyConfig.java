@@ -112,6 +112,7 @@ public class JerseyConfig extends ResourceConfig {
       AdminInvitations invitations) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
+    register(UntypedBodies.class);
     register(new AccessFilter(tokens, credentials, applications, access, feed));
     register(new DeclaredAccessFilter(access, management));
     register(
