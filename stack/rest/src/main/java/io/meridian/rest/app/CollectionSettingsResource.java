@@ -146,11 +146,11 @@ public class CollectionSettingsResource {
   /**
    * Usergrid's settings, checked for the shapes Usergrid gives them: {@code fields} is {@code
    * "all"}, {@code "none"} or a list of property names; the others are strings, or for the stamps
-   * numbers.
+   * whole numbers of epoch milliseconds; none may be null.
    */
   private static void requireUsergridSettings(JsonNode json) {
     JsonNode fields = json.get(FIELDS);
-    if (fields != null && !fields.isNull()) {
+    if (fields != null) {
       boolean valid =
           fields.isTextual()
               ? Set.of("all", "none").contains(fields.asText().toLowerCase(Locale.ROOT))
@@ -168,16 +168,17 @@ public class CollectionSettingsResource {
     }
     for (String name : USERGRID_STRINGS) {
       JsonNode value = json.get(name);
-      if (value != null && !value.isNull() && !value.isTextual()) {
+      if (value != null && !value.isTextual()) {
         throw new MeridianException(
             ErrorCode.ILLEGAL_ARGUMENT, "Setting '" + name + "' must be a string");
       }
     }
     for (String name : USERGRID_STAMPS) {
       JsonNode value = json.get(name);
-      if (value != null && !value.isNull() && !value.isNumber()) {
+      if (value != null && !(value.isIntegralNumber() && value.canConvertToLong())) {
         throw new MeridianException(
-            ErrorCode.ILLEGAL_ARGUMENT, "Setting '" + name + "' must be a number");
+            ErrorCode.ILLEGAL_ARGUMENT,
+            "Setting '" + name + "' must be a time in epoch milliseconds");
       }
     }
   }

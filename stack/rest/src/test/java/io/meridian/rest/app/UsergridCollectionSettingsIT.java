@@ -70,6 +70,11 @@ class UsergridCollectionSettingsIT extends MeridianIT {
           "{\"queueIndex\":7}",
           "{\"indexConsistency\":[\"strict\"]}",
           "{\"lastReindexed\":\"yesterday\"}",
+          "{\"lastCollectionClear\":9223372036854775808}",
+          "{\"lastReindexed\":1.5}",
+          "{\"lastCollectionClear\":null}",
+          "{\"fields\":null}",
+          "{\"queueIndex\":null}",
           "{\"colour\":\"blue\"}",
           "{\"fields\":\"all\",\"geoHot\":\"yes\"}"
         }) {
