@@ -369,7 +369,7 @@ public final class LocalCluster {
     arguments.add("--meridian.elasticsearch.urls=" + String.join(",", esUrls));
     arguments.add("--meridian.elasticsearch.replicas=1");
     // Behind HAProxy: the client's address comes from X-Forwarded-For (trusted from loopback).
-    arguments.add("--server.forward-headers-strategy=native");
+    arguments.add("--meridian.api.trusted-proxies=127.0.0.0/8");
     arguments.addAll(config.restArguments());
     Map<String, String> environment =
         Map.of("MERIDIAN_IDENTITY_SUPERUSERPASSWORD", superuserPasswordOrEmpty());

@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  * application events) drops it on every node within the feed's bound.
  */
 public final class ApplicationService {
-  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
+  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,1023}");
 
   private final ApplicationStore store;
   private final IdGenerator ids;
@@ -101,7 +101,7 @@ public final class ApplicationService {
           ErrorCode.ILLEGAL_ARGUMENT,
           "Invalid "
               + what
-              + " name: use 1 to 64 letters, digits, '_', '-' or '.', starting with a letter or"
+              + " name: use 1 to 1,024 letters, digits, '_', '-' or '.', starting with a letter or"
               + " digit");
     }
   }

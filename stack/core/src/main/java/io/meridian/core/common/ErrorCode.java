@@ -13,6 +13,7 @@ public enum ErrorCode {
   DUPLICATE_UNIQUE_PROPERTY_EXISTS(400, "duplicate_unique_property_exists"),
   INVALID_GRANT(400, "invalid_grant"),
   UNSUPPORTED_GRANT_TYPE(400, "unsupported_grant_type"),
+  PASSWORD_POLICY_VIOLATION(400, "error_password_policy_violation"),
   UNAUTHORIZED(401, "unauthorized"),
   EXPIRED_TOKEN(401, "expired_token"),
   BAD_ACCESS_TOKEN(401, "auth_bad_access_token"),

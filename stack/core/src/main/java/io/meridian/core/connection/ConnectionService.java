@@ -100,9 +100,26 @@ public final class ConnectionService {
       String sourceId,
       String verb,
       String targetId) {
+    return connectedEntity(
+        app, visibility, sourceCollection, sourceId, verb, Optional.empty(), targetId);
+  }
+
+  /**
+   * The target of {@code source -verb-> target}, the target named in its collection by uuid or name
+   * (or by uuid alone when {@code targetCollection} is empty), if they are connected; else a 404,
+   * as for a target the caller may not read.
+   */
+  public StoredEntity connectedEntity(
+      ApplicationRef app,
+      Visibility visibility,
+      CollectionName sourceCollection,
+      String sourceId,
+      String verb,
+      Optional<CollectionName> targetCollection,
+      String targetId) {
     Connection connection =
         resolve(
-            app, visibility, sourceCollection, sourceId, verb, Optional.empty(), targetId, true);
+            app, visibility, sourceCollection, sourceId, verb, targetCollection, targetId, true);
     if (!connections.exists(app.id(), connection)) {
       throw notFound(targetId);
     }

@@ -22,8 +22,11 @@ import java.util.UUID;
  * uuid share one count; a login that names nobody is keyed by what was typed, throttled the same
  * way, and fails with the same message after the same bcrypt work.
  *
- * <p>Client credentials are throttled per client id <em>and</em> client address only: a secret is
- * checked in constant time by an HMAC comparison, so failures elsewhere cannot lock its holder out.
+ * <p>Client credentials are checked before any throttle, and a right secret always gets its token:
+ * a secret is 160 bits compared in constant time, so there is nothing to slow down. Wrong secrets
+ * are counted per client id and client address only ({@link LoginThrottle#failedSecret}), never
+ * against the address as a whole, so one client's wrong secret locks out neither other clients
+ * behind the same address nor the holder of the secret.
  */
 public final class AuthService {
   private final TokenService tokens;
@@ -144,9 +147,7 @@ public final class AuthService {
       ApplicationRef application,
       String address,
       Duration ttl) {
-    // One key per client id and address: only this address's failures lock it (see the class).
-    String key = "client/" + typed(clientId) + "@" + (address == null ? "" : address);
-    Principal client = authenticateClient(key, clientId, clientSecret, address);
+    Principal client = authenticateClient(clientId, clientSecret, address);
     boolean fits =
         application == null
             ? client.kind() == PrincipalKind.ORGANIZATION
@@ -155,7 +156,6 @@ public final class AuthService {
     if (!fits) {
       throw notForThisApplication();
     }
-    throttle.succeeded(key, address);
     return new ClientLogin(
         tokens.issue(client.kind(), client.subject(), client.scope(), ttl), client);
   }
@@ -179,18 +179,16 @@ public final class AuthService {
       hasher.matches(secret, null);
       return failed(key, address);
     }
-    String key = "client/" + typed(login) + "@" + (address == null ? "" : address);
-    authenticateClient(key, login, secret, address);
+    authenticateClient(login, secret, address);
     return notForThisApplication();
   }
 
-  private Principal authenticateClient(
-      String key, String clientId, String clientSecret, String address) {
-    throttle.check(key, address);
+  private Principal authenticateClient(String clientId, String clientSecret, String address) {
     try {
       return clients.authenticate(clientId, clientSecret);
     } catch (MeridianException e) {
-      throw failed(key, address);
+      throttle.failedSecret(typed(clientId), address);
+      throw new MeridianException(ErrorCode.INVALID_GRANT, "invalid username or password");
     }
   }
 

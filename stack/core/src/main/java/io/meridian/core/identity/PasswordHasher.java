@@ -41,13 +41,18 @@ public final class PasswordHasher {
   }
 
   public void requireAcceptable(String password) {
-    if (password == null || password.codePointCount(0, password.length()) < minLength) {
+    if (password == null) {
+      throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "A password is required");
+    }
+    if (password.codePointCount(0, password.length()) < minLength) {
       throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT, "A password needs at least " + minLength + " characters");
+          ErrorCode.PASSWORD_POLICY_VIOLATION,
+          "A password needs at least " + minLength + " characters");
     }
     if (password.getBytes(StandardCharsets.UTF_8).length > MAX_BYTES) {
       throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT, "A password may have at most " + MAX_BYTES + " bytes");
+          ErrorCode.PASSWORD_POLICY_VIOLATION,
+          "A password may have at most " + MAX_BYTES + " bytes");
     }
   }
 

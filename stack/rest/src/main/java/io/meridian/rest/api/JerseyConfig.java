@@ -24,6 +24,7 @@ import io.meridian.core.rebuild.IndexRebuilder;
 import io.meridian.rest.access.AccessFilter;
 import io.meridian.rest.access.DeclaredAccessFilter;
 import io.meridian.rest.app.CollectionSettingsResource;
+import io.meridian.rest.app.ConnectedWrites;
 import io.meridian.rest.app.ConnectionResource;
 import io.meridian.rest.app.EntityResource;
 import io.meridian.rest.app.FenceLookupResource;
@@ -112,6 +113,7 @@ public class JerseyConfig extends ResourceConfig {
       AdminInvitations invitations) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
+    register(UntypedBodies.class);
     register(new AccessFilter(tokens, credentials, applications, access, feed, entities));
     register(new DeclaredAccessFilter(access, management));
     register(
@@ -129,7 +131,13 @@ public class JerseyConfig extends ResourceConfig {
     FenceLookupResource lookupResource =
         new FenceLookupResource(applications, queries, bodies, geoProperties.maxBatchPoints());
     ConnectionResource connectionResource =
-        new ConnectionResource(applications, entities, connections, queries);
+        new ConnectionResource(
+            applications,
+            entities,
+            connections,
+            queries,
+            bodies,
+            new ConnectedWrites(entities, users, access));
     IndexRebuildResource rebuildResource = new IndexRebuildResource(applications, rebuilder);
     TokenResource tokenResource = new TokenResource(applications, auth, bodies);
     IdentityTargets targets = new IdentityTargets(applications, entities, users);

@@ -26,12 +26,19 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.io.InputStream;
 import java.util.Iterator;
+import java.util.Locale;
 import java.util.Set;
 
 /**
  * A collection's settings, at Usergrid's path {@code /{coll}/_settings}: {@code geoHot} (hold the
  * collection's points in memory on every node for {@code within} queries). Changing them takes an
  * application administrator, which the access filter checks.
+ *
+ * <p>Usergrid's own settings ({@code fields}, {@code queueIndex}, {@code indexConsistency}, and the
+ * {@code lastReindexed} and {@code lastCollectionClear} stamps its answers carry) are accepted, so
+ * that a client written for it is never refused, and have no effect: Meridian indexes every field,
+ * through one indexing path, and reads what it finds in the index back from Cassandra (see
+ * docs/api.md).
  */
 @Access(Access.Rule.APPLICATION)
 @ApiPart(id = "settings", tag = "Geo", guests = true)
@@ -39,7 +46,22 @@ import java.util.Set;
 @Produces(MediaType.APPLICATION_JSON)
 public class CollectionSettingsResource {
   static final String GEO_HOT = "geoHot";
-  private static final Set<String> SETTINGS = Set.of(GEO_HOT);
+  static final String FIELDS = "fields";
+
+  /** Usergrid's settings that take any string (it reads an unknown one as its default). */
+  private static final Set<String> USERGRID_STRINGS = Set.of("queueIndex", "indexConsistency");
+
+  /** Stamps Usergrid writes into its settings itself: a client may send back what it read. */
+  private static final Set<String> USERGRID_STAMPS = Set.of("lastReindexed", "lastCollectionClear");
+
+  private static final Set<String> SETTINGS =
+      Set.of(
+          GEO_HOT,
+          FIELDS,
+          "queueIndex",
+          "indexConsistency",
+          "lastReindexed",
+          "lastCollectionClear");
 
   private final ApplicationService applications;
   private final GeoIndexes geo;
@@ -67,7 +89,9 @@ public class CollectionSettingsResource {
   @Consumes(MediaType.APPLICATION_JSON)
   @Operation(
       summary =
-          "Change a collection's settings: `{\"geoHot\": true}` keeps its points in memory on every node")
+          "Change a collection's settings: `{\"geoHot\": true}` keeps its points in memory on every"
+              + " node; Usergrid's `fields`, `queueIndex` and `indexConsistency` are accepted and"
+              + " have no effect")
   @ApiBody(value = "CollectionSettings")
   public byte[] updateSettings(
       @PathParam("org") String org,
@@ -87,6 +111,7 @@ public class CollectionSettingsResource {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT, "Setting '" + GEO_HOT + "' must be true or false");
     }
+    requireUsergridSettings(json);
     ApplicationRef application = applications.require(org, app);
     if (hot != null) {
       geo.setGeoHot(application.id(), name.plural(), hot.booleanValue());
@@ -116,6 +141,46 @@ public class CollectionSettingsResource {
     return Responses.envelope(action, application, name.plural() + "/_settings")
         .data(settings)
         .toJson();
+  }
+
+  /**
+   * Usergrid's settings, checked for the shapes Usergrid gives them: {@code fields} is {@code
+   * "all"}, {@code "none"} or a list of property names; the others are strings, or for the stamps
+   * whole numbers of epoch milliseconds; none may be null.
+   */
+  private static void requireUsergridSettings(JsonNode json) {
+    JsonNode fields = json.get(FIELDS);
+    if (fields != null) {
+      boolean valid =
+          fields.isTextual()
+              ? Set.of("all", "none").contains(fields.asText().toLowerCase(Locale.ROOT))
+              : fields.isArray();
+      if (fields.isArray()) {
+        for (JsonNode field : fields) {
+          valid &= field.isTextual();
+        }
+      }
+      if (!valid) {
+        throw new MeridianException(
+            ErrorCode.ILLEGAL_ARGUMENT,
+            "Setting 'fields' must be \"all\", \"none\" or a list of property names");
+      }
+    }
+    for (String name : USERGRID_STRINGS) {
+      JsonNode value = json.get(name);
+      if (value != null && !value.isTextual()) {
+        throw new MeridianException(
+            ErrorCode.ILLEGAL_ARGUMENT, "Setting '" + name + "' must be a string");
+      }
+    }
+    for (String name : USERGRID_STAMPS) {
+      JsonNode value = json.get(name);
+      if (value != null && !(value.isIntegralNumber() && value.canConvertToLong())) {
+        throw new MeridianException(
+            ErrorCode.ILLEGAL_ARGUMENT,
+            "Setting '" + name + "' must be a time in epoch milliseconds");
+      }
+    }
   }
 
   /** A 400 naming the first field that is not one of {@code known}. */

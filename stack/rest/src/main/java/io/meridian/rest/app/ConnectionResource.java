@@ -1,5 +1,6 @@
 package io.meridian.rest.app;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.connection.ConnectionService;
@@ -9,18 +10,28 @@ import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.QueryPage;
 import io.meridian.core.entity.StoredEntity;
+import io.meridian.core.entity.WriteOptions;
 import io.meridian.rest.access.Access;
 import io.meridian.rest.access.Caller;
+import io.meridian.rest.api.JsonBodies;
+import io.meridian.rest.openapi.ApiBody;
 import io.meridian.rest.openapi.ApiPart;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import java.io.InputStream;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -34,7 +45,10 @@ import java.util.UUID;
  *   <li>{@code GET /{coll}/{id}/{verb}[?ql=]} and {@code /connections/{verb}}: what the entity
  *       connects to (outbound)
  *   <li>{@code GET /{coll}/{id}/connecting/{verb}[?ql=]}: what connects to it (inbound)
- *   <li>{@code GET /{coll}/{id}/{verb}/{uuid or name}}: one connected entity
+ *   <li>{@code GET /{coll}/{id}/{verb}/{uuid or name}} and {@code /{verb}/{coll2}/{id2}}: one
+ *       connected entity
+ *   <li>{@code PUT} of those two: merges the body into the connected entity (see {@link
+ *       ConnectedWrites} for the permission it takes)
  * </ul>
  *
  * <p>Answers carry Usergrid's paths: the source by uuid ({@code /users/<uuid>/likes}); a connect or
@@ -52,16 +66,22 @@ public class ConnectionResource {
   private final EntityService entities;
   private final ConnectionService connections;
   private final EntityQueries queries;
+  private final JsonBodies bodies;
+  private final ConnectedWrites writes;
 
   public ConnectionResource(
       ApplicationService applications,
       EntityService entities,
       ConnectionService connections,
-      EntityQueries queries) {
+      EntityQueries queries,
+      JsonBodies bodies,
+      ConnectedWrites writes) {
     this.applications = applications;
     this.entities = entities;
     this.connections = connections;
     this.queries = queries;
+    this.bodies = bodies;
+    this.writes = writes;
   }
 
   @GET
@@ -147,6 +167,110 @@ public class ConnectionResource {
             "get", application, String.join("/", name.plural(), entity, verb, target))
         .entities(Responses.shown(List.of(found)))
         .toJson();
+  }
+
+  @GET
+  @Path("{targetCollection}/{target}")
+  @Operation(summary = "One connected entity, named in its collection by uuid or name")
+  public byte[] connectedInCollection(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") String collection,
+      @PathParam("entity") String entity,
+      @PathParam("verb") String verb,
+      @PathParam("targetCollection") String targetCollection,
+      @PathParam("target") String target) {
+    ApplicationRef application = applications.require(org, app);
+    StoredEntity found = connected(application, collection, entity, verb, targetCollection, target);
+    return Responses.envelope(
+            "get", application, path(collection, entity, verb, targetCollection, target))
+        .entities(Responses.shown(List.of(found)))
+        .toJson();
+  }
+
+  @PUT
+  @Path("{target}")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Merge the body into a connected entity, named by uuid")
+  @ApiBody(value = "EntityProperties")
+  public byte[] updateConnectedByUuid(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") String collection,
+      @PathParam("entity") String entity,
+      @PathParam("verb") String verb,
+      @PathParam("target") String target,
+      @QueryParam("consistency") String consistency,
+      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @Context HttpServletRequest servlet,
+      InputStream body) {
+    return updateConnected(
+        org,
+        app,
+        collection,
+        entity,
+        verb,
+        null,
+        target,
+        consistency,
+        contentLength,
+        servlet,
+        body);
+  }
+
+  @PUT
+  @Path("{targetCollection}/{target}")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Merge the body into a connected entity, named in its collection")
+  @ApiBody(value = "EntityProperties")
+  public byte[] updateConnected(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") String collection,
+      @PathParam("entity") String entity,
+      @PathParam("verb") String verb,
+      @PathParam("targetCollection") String targetCollection,
+      @PathParam("target") String target,
+      @QueryParam("consistency") String consistency,
+      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @Context HttpServletRequest servlet,
+      InputStream body) {
+    WriteOptions options = QueryParameters.writeOptions(consistency);
+    JsonNode json = bodies.read(body, contentLength);
+    ApplicationRef application = applications.require(org, app);
+    StoredEntity found = connected(application, collection, entity, verb, targetCollection, target);
+    StoredEntity updated = writes.update(application, found, json, options, servlet);
+    return Responses.envelope(
+            "put", application, path(collection, entity, verb, targetCollection, target))
+        .entities(Responses.shown(List.of(updated)))
+        .toJson();
+  }
+
+  /** The connected entity; a 404 when it is not connected or the caller may not read it. */
+  private StoredEntity connected(
+      ApplicationRef application,
+      String collection,
+      String entity,
+      String verb,
+      String targetCollection,
+      String target) {
+    CollectionName name = CollectionName.of(collection);
+    return connections.connectedEntity(
+        application,
+        Caller.visibility(),
+        name,
+        Caller.entity(name, entity),
+        verb,
+        Optional.ofNullable(targetCollection).map(CollectionName::of),
+        target);
+  }
+
+  private static String path(
+      String collection, String entity, String verb, String targetCollection, String target) {
+    return String.join("/", CollectionName.of(collection).plural(), entity, verb)
+        + (targetCollection == null ? "" : "/" + targetCollection)
+        + "/"
+        + target;
   }
 
   @POST

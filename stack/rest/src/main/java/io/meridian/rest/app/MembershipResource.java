@@ -8,6 +8,7 @@ import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.identity.access.GrantStore;
 import io.meridian.core.identity.access.RoleService;
 import io.meridian.rest.access.Access;
+import io.meridian.rest.access.Caller;
 import io.meridian.rest.openapi.ApiPart;
 import io.meridian.rest.openapi.ApiPaths;
 import io.swagger.v3.oas.annotations.Operation;
@@ -68,6 +69,34 @@ public class MembershipResource {
     return Responses.envelope(
             "get", application, target.collection().plural() + "/" + entity + "/" + verb)
         .entities(Responses.listed(members))
+        .toJson();
+  }
+
+  @GET
+  @Path("{member}")
+  @Operation(summary = "One membership: the role, group or user, if it is one")
+  public byte[] member(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") String collection,
+      @PathParam("entity") String entity,
+      @PathParam("verb") String verb,
+      @PathParam("member") String member) {
+    ApplicationRef application = targets.application(org, app);
+    IdentityTargets.Target target = targets.target(application, collection, entity);
+    CollectionName memberCollection = membersOf(target.collection(), verb);
+    StoredEntity other = entities.get(application, memberCollection, member);
+    boolean held =
+        members(application, target, verb).stream()
+            .anyMatch(candidate -> candidate.uuid().equals(other.uuid()));
+    if (!held || !Caller.visibility().canRead(other)) {
+      throw EntityService.notFound(memberCollection, member);
+    }
+    return Responses.envelope(
+            "get",
+            application,
+            target.collection().plural() + "/" + entity + "/" + verb + "/" + member)
+        .entities(Responses.shown(List.of(other)))
         .toJson();
   }
 

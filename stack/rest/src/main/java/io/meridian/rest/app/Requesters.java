@@ -6,7 +6,10 @@ import io.meridian.core.identity.access.AccessControl;
 import io.meridian.rest.access.Caller;
 import jakarta.servlet.http.HttpServletRequest;
 
-/** The {@link Requester} of the request this thread serves: its TCP peer, and its caller's role. */
+/**
+ * The {@link Requester} of the request this thread serves: its client address, and its caller's
+ * role.
+ */
 final class Requesters {
   private Requesters() {}
 

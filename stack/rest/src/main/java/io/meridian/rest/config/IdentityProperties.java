@@ -50,8 +50,9 @@ public record IdentityProperties(
   /**
    * Failed sign-ins: after {@code freeFailures} within {@code window}, a login (per user) or a
    * client address is refused for {@code baseDelay}, doubling with each further failure up to
-   * {@code maxDelay}. An address that signed in to an account within {@code knownAddressFor} is not
-   * held back by that account's lock, only by its own failures.
+   * {@code maxDelay}. An address that signed in to an account within {@code knownAddressFor} is
+   * held back for that account neither by the account's lock nor by the address's, only by its own
+   * failures against the account.
    */
   public record Throttle(
       @DefaultValue("5") int userFreeFailures,

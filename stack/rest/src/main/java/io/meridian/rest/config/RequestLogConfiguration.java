@@ -2,8 +2,10 @@ package io.meridian.rest.config;
 
 import io.meridian.rest.api.ContainerErrors;
 import io.meridian.rest.request.CanonicalPaths;
+import io.meridian.rest.request.ClientAddressFilter;
 import io.meridian.rest.request.RequestIdFilter;
 import io.meridian.rest.request.SecurityHeaders;
+import io.meridian.rest.request.TrustedProxies;
 import org.apache.catalina.core.StandardHost;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
@@ -14,8 +16,8 @@ import org.springframework.core.Ordered;
 
 /**
  * Request ids and the log of failed requests, around everything else a request passes; paths in
- * their canonical form (see {@link CanonicalPaths}); the security headers of every response; and
- * the container's own error answers in the API's error format.
+ * their canonical form (see {@link CanonicalPaths}); the security headers of every response; the
+ * client address; and the container's own error answers in the API's error format.
  */
 @Configuration(proxyBeanMethods = false)
 class RequestLogConfiguration {
@@ -46,6 +48,19 @@ class RequestLogConfiguration {
   FilterRegistrationBean<SecurityHeaders> securityHeadersFilter(SecurityHeaders headers) {
     FilterRegistrationBean<SecurityHeaders> registration = new FilterRegistrationBean<>(headers);
     registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 2);
+    return registration;
+  }
+
+  /**
+   * The client address, from the trusted proxies' {@code X-Forwarded-For}, before anything that
+   * reads it; a setting that is not an address or range stops the start.
+   */
+  @Bean
+  FilterRegistrationBean<ClientAddressFilter> clientAddressFilter(ApiProperties properties) {
+    FilterRegistrationBean<ClientAddressFilter> registration =
+        new FilterRegistrationBean<>(
+            new ClientAddressFilter(TrustedProxies.of(properties.trustedProxies())));
+    registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 3);
     return registration;
   }
 

@@ -83,6 +83,19 @@ final class ManagementJson {
     return json;
   }
 
+  /** The application as Usergrid's answers list it among {@code entities}. */
+  static ObjectNode applicationEntity(ApplicationRef application) {
+    ObjectNode json = Json.object();
+    json.put("uuid", application.id().toString());
+    json.put("type", "application");
+    json.put("name", application.organization() + "/" + application.application());
+    json.put("created", application.created());
+    json.put("modified", application.created());
+    json.put("applicationName", application.application());
+    json.put("organizationName", application.organization());
+    return json;
+  }
+
   static Envelope envelope(String action) {
     UriInfo uri = RequestInfo.current().uri();
     return Envelope.of(action)

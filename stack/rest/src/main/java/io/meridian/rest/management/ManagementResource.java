@@ -14,6 +14,7 @@ import io.meridian.core.identity.admin.AdminUser;
 import io.meridian.core.identity.admin.Invitation;
 import io.meridian.core.identity.admin.ManagementService;
 import io.meridian.core.identity.admin.Organization;
+import io.meridian.core.identity.token.AccessToken;
 import io.meridian.core.identity.token.TokenService;
 import io.meridian.rest.access.Access;
 import io.meridian.rest.access.Caller;
@@ -36,9 +37,11 @@ import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import java.io.InputStream;
+import java.util.UUID;
 
 /**
  * {@code /management}: admins and the superuser sign in ({@code /token}), see themselves ({@code
@@ -186,6 +189,36 @@ public class ManagementResource {
   @Operation(summary = "Revoke every token of an admin (as PUT)")
   public byte[] revokeTokensByPost(@PathParam("user") String user) {
     return revokeTokens(user);
+  }
+
+  /** Usergrid's sign-out of one session: {@code ?token=} names a token of this admin. */
+  @PUT
+  @Path("users/{user}/revoketoken")
+  @Operation(summary = "Revoke one token of an admin: `?token=`")
+  public byte[] revokeToken(@PathParam("user") String user, @QueryParam("token") String token) {
+    if (token == null || token.isBlank()) {
+      throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "Name the token: ?token=");
+    }
+    Principal caller = Caller.current();
+    UUID subject =
+        caller.kind() == PrincipalKind.SUPERUSER
+                && (user.equalsIgnoreCase("me") || superuser.named(user))
+            ? caller.subject()
+            : self(user).id();
+    AccessToken revoked = tokens.verify(token);
+    if (!revoked.subject().equals(subject)) {
+      throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "That token is not this admin's");
+    }
+    tokens.revoke(revoked);
+    return ManagementJson.envelope("revoked user token").toJson();
+  }
+
+  @POST
+  @Path("users/{user}/revoketoken")
+  @Operation(summary = "Revoke one token of an admin (as PUT)")
+  public byte[] revokeTokenByPost(
+      @PathParam("user") String user, @QueryParam("token") String token) {
+    return revokeToken(user, token);
   }
 
   /** Only the signed-in admin sees its invitations: their tokens are for it alone. */

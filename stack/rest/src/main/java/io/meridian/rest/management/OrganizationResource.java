@@ -134,8 +134,10 @@ public class OrganizationResource {
     ObjectNode fields = bodies.fields(body, contentLength, contentType);
     ApplicationRef application =
         management.createApplication(organization, JsonBodies.text(fields, "name"));
+    // Usergrid answers with the {"org/app": uuid} map and the application entity itself.
     return ManagementJson.envelope("new application")
         .data(ManagementJson.applications(java.util.List.of(application)))
+        .entities(java.util.List.of(Json.write(ManagementJson.applicationEntity(application))))
         .toJson();
   }
 

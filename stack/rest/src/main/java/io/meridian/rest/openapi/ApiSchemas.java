@@ -110,6 +110,19 @@ final class ApiSchemas {
     settings.addProperty(
         "geoHot",
         new BooleanSchema().description("keep the collection's points in memory on every node"));
+    ComposedSchema fields = new ComposedSchema();
+    fields.description("Usergrid's index whitelist: accepted, no effect (every field is indexed)");
+    fields.addOneOfItem(new StringSchema()._enum(List.of("all", "none")));
+    fields.addOneOfItem(new ArraySchema().items(new StringSchema()));
+    settings.addProperty("fields", fields);
+    for (String usergrid : List.of("queueIndex", "indexConsistency")) {
+      settings.addProperty(
+          usergrid, new StringSchema().description("Usergrid's setting: accepted, no effect"));
+    }
+    for (String stamp : List.of("lastReindexed", "lastCollectionClear")) {
+      settings.addProperty(
+          stamp, new IntegerSchema().format("int64").description("Usergrid's stamp: ignored"));
+    }
     settings.additionalProperties(false);
     bodies.put("CollectionSettings", settings);
     ObjectSchema point = new ObjectSchema();

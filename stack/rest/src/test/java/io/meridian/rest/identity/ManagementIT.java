@@ -149,7 +149,11 @@ class ManagementIT extends MeridianIT {
     Reply reply = api.anonymous().post("/management/orgs", Json.write(body));
 
     assertThat(reply.status()).as(reply.body()).isEqualTo(400);
-    assertThat(reply.error()).isEqualTo("illegal_argument");
+    assertThat(reply.error())
+        .isEqualTo(
+            field.equals("password") && value != null
+                ? "error_password_policy_violation"
+                : "illegal_argument");
     Reply corrected = register(name, login, login + "@example.com", Identities.PASSWORD);
     assertThat(corrected.status()).as(corrected.body()).isEqualTo(200);
   }

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A client id is public (it is the owner's uuid, which every envelope shows), so failures against
- * it must not lock out the holder of the secret: they lock only the address they come from.
+ * it must not lock out the holder of the secret, wherever it calls from: they lock only wrong
+ * secrets for that client id at the address they come from.
  */
 class ClientCredentialsLockoutIT extends MeridianIT {
   private static final int FREE_FAILURES = 5;
@@ -36,8 +37,7 @@ class ClientCredentialsLockoutIT extends MeridianIT {
     LoopbackClient stranger = LoopbackClient.from(api);
     fail(stranger, tokenPath, credentials.clientId(), FREE_FAILURES);
 
-    Reply strangerAgain =
-        grant(stranger, tokenPath, credentials.clientId(), credentials.clientSecret());
+    Reply strangerAgain = grant(stranger, tokenPath, credentials.clientId(), "YXA6once-more");
     Reply holder =
         grant(
             LoopbackClient.from(api),

@@ -58,7 +58,7 @@ class HashingAmplificationIT extends MeridianIT {
     Reply twice = guest.post(path("users"), Json.write(sameNameTwice));
 
     assertRefused(missing, 400, "illegal_argument");
-    assertRefused(tooShort, 400, "illegal_argument");
+    assertRefused(tooShort, 400, "error_password_policy_violation");
     assertRefused(twice, 400, "duplicate_unique_property_exists");
     assertThat(hasher.computations() - before).as("bcrypt computations").isZero();
   }

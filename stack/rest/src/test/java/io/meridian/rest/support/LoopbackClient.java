@@ -31,11 +31,31 @@ public final class LoopbackClient {
   private final String host;
   private final int port;
   private final String source;
+  private final Map<String, String> headers;
 
-  private LoopbackClient(String host, int port, String source) {
+  private LoopbackClient(String host, int port, String source, Map<String, String> headers) {
     this.host = host;
     this.port = port;
     this.source = source;
+    this.headers = headers;
+  }
+
+  /**
+   * A client of the same server as {@code api}, from {@code source} (an address of 127.0.0.0/8);
+   * {@code 127.255.0.0/16} is the test server's trusted proxies and never chosen by {@link
+   * #from(ApiClient)}.
+   */
+  public static LoopbackClient from(ApiClient api, String source) {
+    URI base = URI.create(api.base());
+    return new LoopbackClient(base.getHost(), base.getPort(), source, Map.of());
+  }
+
+  /** The same client, sending {@code name: value} with every request as well. */
+  public LoopbackClient withHeader(String name, String value) {
+    Map<String, String> more = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    more.putAll(headers);
+    more.put(name, value);
+    return new LoopbackClient(host, port, source, more);
   }
 
   /** A client of the same server as {@code api}, from a random address of 127.0.0.0/8. */
@@ -48,8 +68,7 @@ public final class LoopbackClient {
             + random.nextInt(0, 256)
             + "."
             + random.nextInt(1, 255);
-    URI base = URI.create(api.base());
-    return new LoopbackClient(base.getHost(), base.getPort(), source);
+    return from(api, source);
   }
 
   /** The address requests come from. */
@@ -72,6 +91,7 @@ public final class LoopbackClient {
     head.append("Host: ").append(host).append(':').append(port).append("\r\n");
     head.append("Accept: application/json\r\n");
     head.append("Connection: close\r\n");
+    headers.forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
     if (contentType != null) {
       head.append("Content-Type: ").append(contentType).append("\r\n");
     }

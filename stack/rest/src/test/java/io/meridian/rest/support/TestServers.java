@@ -42,6 +42,8 @@ public final class TestServers {
     properties.put("meridian.indexing.repair-lag", "3s");
     properties.put("meridian.indexing.repair-interval", "500ms");
     properties.put("meridian.api.max-body-size", "64KB");
+    // Proxies for the tests that forward addresses (LoopbackClient never picks one by chance).
+    properties.put("meridian.api.trusted-proxies", "127.255.0.0/16");
     // Low enough that a polygon over the cap fits in a test's 64 KB body.
     properties.put("meridian.geo.max-vertices", "1000");
     // Tests register organizations freely; bcrypt's cost is lowered so each test's sign-ups and

@@ -26,8 +26,12 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>An account locked by failures from elsewhere still lets in an address it signed in from
  * successfully within {@code knownFor} (a <em>known</em> address), which is then throttled by its
  * own failures against the account only: an attacker who keeps an account locked does not keep its
- * owner out, unless it guesses from the owner's own network. Failures from a known address count
- * against the account too, so from everywhere else the lock is the same.
+ * owner out, unless it guesses from the owner's own network. The same holds for the address's own
+ * lock: an address shared by many people (a NAT, a proxy that hides its clients) locked by one of
+ * them guessing at many accounts still lets in the accounts that signed in from it before, each
+ * throttled by its own failures there; only accounts new to the address wait. Failures from a known
+ * address count against the account and the address too, so from everywhere else the locks are the
+ * same.
  *
  * <p>Attempts refused while a key is locked are not recorded. Were they recorded, anyone could keep
  * any account locked for ever by sending a request now and then, without guessing anything; as it
@@ -91,7 +95,7 @@ public final class LoginThrottle {
     Duration longest = Duration.ZERO;
     for (int i = 0; i < reads.size(); i++) {
       Read read = reads.get(i);
-      if (read.kind() == Kind.KNOWN || (known && read.kind() == Kind.ACCOUNT)) {
+      if (read.kind() == Kind.KNOWN || (known && read.kind() != Kind.PAIR)) {
         continue;
       }
       Duration left = lock(read.policy(), rows.get(i), now);
@@ -108,6 +112,31 @@ public final class LoginThrottle {
   /** How many sign-ins {@link #check} refused since this node started. */
   public long refusals() {
     return refusals.sum();
+  }
+
+  /**
+   * Records a wrong client secret, under the client id at this address only, or refuses with a
+   * {@link RetryLaterException} if that pair is locked (without recording it). Client secrets need
+   * no lock against guessing (160 bits, compared in constant time), so a right secret is never
+   * checked against this: the lock only tells a client that keeps sending a wrong secret to stop,
+   * and neither another client behind the same address nor the holder of the secret, from anywhere,
+   * is ever refused because of it.
+   */
+  public void failedSecret(String client, String address) {
+    Instant now = clock.instant();
+    String key = "secret:" + (present(address) ? ClientAddresses.key(address) : "") + "|" + client;
+    List<Instant> failures =
+        Concurrently.map(
+                List.of(key),
+                1,
+                one -> store.recent(one, now.minus(perAccount.window()), accountReadLimit))
+            .get(0);
+    Duration left = lock(perAccount, failures, now);
+    if (!left.isZero()) {
+      refusals.increment();
+      throw new RetryLaterException(ErrorCode.TOO_MANY_REQUESTS, LOCKED, left);
+    }
+    store.record(key, now, perAccount.window());
   }
 
   /** Records a failed password check under the account, the address, and both together. */

@@ -245,13 +245,38 @@ class LoginThrottleTest {
   }
 
   @Test
-  void a_locked_address_is_refused_even_for_an_account_it_knows() {
+  void a_locked_address_still_lets_in_the_accounts_it_knows_and_no_other() {
     throttle.succeeded("alice", "10.0.0.1");
     for (String user : List.of("u1", "u2", "u3", "u4", "u5")) {
       throttle.failed(user, "10.0.0.1");
     }
 
-    assertThat(refusal("alice", "10.0.0.1").retryAfterSeconds()).isEqualTo(1);
+    assertThatCode(() -> throttle.check("alice", "10.0.0.1")).doesNotThrowAnyException();
+    assertThat(refusal("bob", "10.0.0.1").retryAfterSeconds()).isEqualTo(1);
+  }
+
+  @Test
+  void a_wrong_secret_locks_only_that_client_at_that_address() {
+    for (int attempt = 0; attempt < 3; attempt++) {
+      throttle.failedSecret("client-a", "10.0.0.1");
+    }
+
+    RetryLaterException refused =
+        catchThrowableOfType(
+            () -> throttle.failedSecret("client-a", "10.0.0.1"), RetryLaterException.class);
+    assertThat(refused).isNotNull();
+    assertThat(refused.retryAfterSeconds()).isEqualTo(2);
+    assertThatCode(() -> throttle.failedSecret("client-a", "10.0.0.2")).doesNotThrowAnyException();
+    assertThatCode(() -> throttle.failedSecret("client-b", "10.0.0.1")).doesNotThrowAnyException();
+  }
+
+  @Test
+  void wrong_secrets_never_count_against_the_address_or_an_account() {
+    for (int attempt = 0; attempt < 10; attempt++) {
+      throttle.failedSecret("client-" + attempt, "10.0.0.1");
+    }
+
+    assertThatCode(() -> throttle.check("alice", "10.0.0.1")).doesNotThrowAnyException();
   }
 
   @Test
