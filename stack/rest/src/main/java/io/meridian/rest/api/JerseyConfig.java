@@ -3,6 +3,8 @@ package io.meridian.rest.api;
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.connection.ConnectionService;
+import io.meridian.core.counter.CounterService;
+import io.meridian.core.counter.EventService;
 import io.meridian.core.entity.BulkOperations;
 import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.EntityService;
@@ -25,7 +27,9 @@ import io.meridian.rest.access.AccessFilter;
 import io.meridian.rest.access.DeclaredAccessFilter;
 import io.meridian.rest.app.CollectionSettingsResource;
 import io.meridian.rest.app.ConnectionResource;
+import io.meridian.rest.app.CounterResource;
 import io.meridian.rest.app.EntityResource;
+import io.meridian.rest.app.EventResource;
 import io.meridian.rest.app.FenceLookupResource;
 import io.meridian.rest.app.IdentityTargets;
 import io.meridian.rest.app.MembershipResource;
@@ -79,7 +83,9 @@ public class JerseyConfig extends ResourceConfig {
           MembershipResource.class,
           ManagementResource.class,
           OrganizationResource.class,
-          OpenApiResource.class);
+          OpenApiResource.class,
+          EventResource.class,
+          CounterResource.class);
 
   public JerseyConfig(
       ApplicationService applications,
@@ -109,7 +115,9 @@ public class JerseyConfig extends ResourceConfig {
       ObjectProvider<BuildProperties> build,
       CorsProperties cors,
       Superuser superuser,
-      AdminInvitations invitations) {
+      AdminInvitations invitations,
+      EventService events,
+      CounterService counters) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
     register(new AccessFilter(tokens, credentials, applications, access, feed));
@@ -146,10 +154,14 @@ public class JerseyConfig extends ResourceConfig {
             bodies,
             invitations,
             IdentityProperties.openRegistration(identity, embedded));
+    EventResource eventResource = new EventResource(applications, events, queries, bodies);
+    CounterResource counterResource = new CounterResource(applications, counters);
     register(
         new AbstractBinder() {
           @Override
           protected void configure() {
+            bind(eventResource).to(EventResource.class);
+            bind(counterResource).to(CounterResource.class);
             bind(status).to(StatusResource.class);
             bind(entityResource).to(EntityResource.class);
             bind(settingsResource).to(CollectionSettingsResource.class);

@@ -158,7 +158,30 @@ final class ApiSchemas {
     admin.addProperty("email", new StringSchema().format("email"));
     admin.addProperty("password", new StringSchema().format("password"));
     bodies.put("NewAdmin", admin);
+    bodies.put("Event", event());
     return bodies;
+  }
+
+  /** Usergrid's event: the counters it increments, at its time; other properties are kept. */
+  private static Schema<?> event() {
+    ObjectSchema event = new ObjectSchema();
+    event.description(
+        "An event. `counters` maps 1 to 100 counter names (1 to 256 characters) to whole"
+            + " numbers added to them (negative to subtract) at `timestamp`; other properties are"
+            + " stored with the event.");
+    event.addProperty(
+        "timestamp",
+        new IntegerSchema()
+            .format("int64")
+            .minimum(BigDecimal.ZERO)
+            .maximum(BigDecimal.valueOf(253_402_300_799_999L))
+            .description("epoch milliseconds; 0 or absent for now"));
+    event.addProperty(
+        "counters",
+        new ObjectSchema()
+            .maxProperties(100)
+            .additionalProperties(new IntegerSchema().format("int64")));
+    return event;
   }
 
   private static Schema<?> entity() {
@@ -193,6 +216,15 @@ final class ApiSchemas {
     envelope.addProperty(
         "list", new ArraySchema().items(new Schema<>()).description("a projection's rows"));
     envelope.addProperty("data", new Schema<>().description("a payload that is not entities"));
+    ObjectSchema bucket = new ObjectSchema();
+    bucket.addProperty(
+        "timestamp", new IntegerSchema().format("int64").description("the bucket's start"));
+    bucket.addProperty("value", new IntegerSchema().format("int64"));
+    ObjectSchema series = new ObjectSchema();
+    series.addProperty("name", new StringSchema());
+    series.addProperty("values", new ArraySchema().items(bucket));
+    envelope.addProperty(
+        "counters", new ArraySchema().items(series).description("counters' buckets (`/counters`)"));
     envelope.addProperty("count", new IntegerSchema());
     envelope.addProperty(
         "cursor", new StringSchema().description("pass back as `cursor` for the next page"));
