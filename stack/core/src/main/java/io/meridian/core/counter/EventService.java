@@ -46,7 +46,7 @@ public final class EventService {
   }
 
   private long timestamp(JsonNode value) {
-    if (value == null || value.isNull()) {
+    if (value == null) {
       return counters.now();
     }
     if (!value.isIntegralNumber() || !value.canConvertToLong()) {
@@ -60,7 +60,7 @@ public final class EventService {
 
   private static Map<String, Long> deltas(JsonNode value) {
     Map<String, Long> deltas = new LinkedHashMap<>();
-    if (value == null || value.isNull()) {
+    if (value == null) {
       return deltas;
     }
     if (!value.isObject()) {

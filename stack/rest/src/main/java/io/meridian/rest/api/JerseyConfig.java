@@ -1,6 +1,7 @@
 package io.meridian.rest.api;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import io.meridian.core.activity.ActivityService;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.connection.ConnectionService;
 import io.meridian.core.counter.CounterService;
@@ -25,11 +26,13 @@ import io.meridian.core.index.IndexBacklog;
 import io.meridian.core.rebuild.IndexRebuilder;
 import io.meridian.rest.access.AccessFilter;
 import io.meridian.rest.access.DeclaredAccessFilter;
+import io.meridian.rest.app.ActivityResource;
 import io.meridian.rest.app.CollectionSettingsResource;
 import io.meridian.rest.app.ConnectionResource;
 import io.meridian.rest.app.CounterResource;
 import io.meridian.rest.app.EntityResource;
 import io.meridian.rest.app.EventResource;
+import io.meridian.rest.app.FeedResource;
 import io.meridian.rest.app.FenceLookupResource;
 import io.meridian.rest.app.IdentityTargets;
 import io.meridian.rest.app.MembershipResource;
@@ -85,7 +88,9 @@ public class JerseyConfig extends ResourceConfig {
           OrganizationResource.class,
           OpenApiResource.class,
           EventResource.class,
-          CounterResource.class);
+          CounterResource.class,
+          ActivityResource.class,
+          FeedResource.class);
 
   public JerseyConfig(
       ApplicationService applications,
@@ -117,7 +122,8 @@ public class JerseyConfig extends ResourceConfig {
       Superuser superuser,
       AdminInvitations invitations,
       EventService events,
-      CounterService counters) {
+      CounterService counters,
+      ActivityService activities) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
     register(new AccessFilter(tokens, credentials, applications, access, feed));
@@ -156,12 +162,17 @@ public class JerseyConfig extends ResourceConfig {
             IdentityProperties.openRegistration(identity, embedded));
     EventResource eventResource = new EventResource(applications, events, queries, bodies);
     CounterResource counterResource = new CounterResource(applications, counters);
+    ActivityResource activityResource =
+        new ActivityResource(applications, activities, entities, connections, queries, bodies);
+    FeedResource feedResource = new FeedResource(applications, entities, connections, queries);
     register(
         new AbstractBinder() {
           @Override
           protected void configure() {
             bind(eventResource).to(EventResource.class);
             bind(counterResource).to(CounterResource.class);
+            bind(activityResource).to(ActivityResource.class);
+            bind(feedResource).to(FeedResource.class);
             bind(status).to(StatusResource.class);
             bind(entityResource).to(EntityResource.class);
             bind(settingsResource).to(CollectionSettingsResource.class);

@@ -159,6 +159,7 @@ final class ApiSchemas {
     admin.addProperty("password", new StringSchema().format("password"));
     bodies.put("NewAdmin", admin);
     bodies.put("Event", event());
+    bodies.put("Activity", activity());
     return bodies;
   }
 
@@ -182,6 +183,32 @@ final class ApiSchemas {
             .maxProperties(100)
             .additionalProperties(new IntegerSchema().format("int64")));
     return event;
+  }
+
+  /** Usergrid's activity (Activity Streams 1.0); other properties are kept. */
+  private static Schema<?> activity() {
+    ObjectSchema activity = new ObjectSchema();
+    activity.description(
+        "An activity. A user's activities are by that user: `actor.uuid`, if given, must be"
+            + " theirs, and `actor` is filled in from the user.");
+    activity.addProperty(
+        "verb", new StringSchema().minLength(1).maxLength(256).pattern("\\S").example("post"));
+    activity.addProperty("content", new StringSchema());
+    activity.addProperty("title", new StringSchema());
+    activity.addProperty("category", new StringSchema());
+    activity.addProperty(
+        "published",
+        new IntegerSchema()
+            .format("int64")
+            .minimum(BigDecimal.ZERO)
+            .description("epoch milliseconds; now when absent"));
+    ObjectSchema actor = new ObjectSchema();
+    actor.addProperty("uuid", new StringSchema().format("uuid"));
+    actor.addProperty("displayName", new StringSchema());
+    actor.addProperty("email", new StringSchema());
+    activity.addProperty("actor", actor);
+    activity.required(List.of("verb"));
+    return activity;
   }
 
   private static Schema<?> entity() {

@@ -195,6 +195,8 @@ class CountersIT extends MeridianIT {
             "{\"timestamp\":" + T + ",\"counters\":[\"kept\"]}",
             "{\"timestamp\":" + T + ",\"counters\":{\"\":1}}",
             "{\"timestamp\":\"yesterday\",\"counters\":{\"kept\":1}}",
+            "{\"timestamp\":null,\"counters\":{\"kept\":1}}",
+            "{\"timestamp\":" + T + ",\"counters\":null}",
             "{\"timestamp\":-5,\"counters\":{\"kept\":1}}",
             "{\"timestamp\":" + T + ",\"counters\":" + tooManyCounters() + "}",
             "[{\"timestamp\":" + T + ",\"counters\":{\"kept\":1}}]");
