@@ -6,6 +6,8 @@ import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +27,11 @@ import java.util.concurrent.CompletionStage;
  * statement here is marked non-idempotent, which the driver never retries or speculatively repeats.
  */
 public final class CassandraCounterStore implements CounterStore {
+  /** Names this node recorded lately: an entity write increments the same two again and again. */
+  private static final int RECORDED_NAMES = 100_000;
+
+  private final Cache<String, Boolean> recorded =
+      Caffeine.newBuilder().maximumSize(RECORDED_NAMES).build();
   private final CqlSession session;
   private final PreparedStatement add;
   private final PreparedStatement name;
@@ -50,10 +57,14 @@ public final class CassandraCounterStore implements CounterStore {
       UUID applicationId, Map<String, Long> deltas, long timestamp) {
     List<CompletableFuture<?>> writes = new ArrayList<>();
     for (Map.Entry<String, Long> delta : deltas.entrySet()) {
-      writes.add(
-          session
-              .executeAsync(name.bind(applicationId, delta.getKey()).setIdempotent(true))
-              .toCompletableFuture());
+      String key = applicationId + "/" + delta.getKey();
+      if (recorded.getIfPresent(key) == null) {
+        writes.add(
+            session
+                .executeAsync(name.bind(applicationId, delta.getKey()).setIdempotent(true))
+                .toCompletableFuture()
+                .thenRun(() -> recorded.put(key, Boolean.TRUE)));
+      }
       if (delta.getValue() == 0) {
         continue; // Usergrid's "reset" value adds nothing; the name is still recorded
       }
