@@ -48,6 +48,8 @@ public final class EntityService {
       new CopyOnWriteArrayList<>();
   private final List<BiConsumer<ApplicationRef, StoredEntity>> renameListeners =
       new CopyOnWriteArrayList<>();
+  private final List<BiConsumer<ApplicationRef, List<StoredEntity>>> creationListeners =
+      new CopyOnWriteArrayList<>();
   private volatile EntityWriteObserver observer = EntityWriteObserver.NONE;
 
   public EntityService(
@@ -105,6 +107,9 @@ public final class EntityService {
             .toList());
     store.saveAll(app.id(), entities);
     observer.afterWrites(app, collection.plural(), writes);
+    for (BiConsumer<ApplicationRef, List<StoredEntity>> listener : creationListeners) {
+      listener.accept(app, entities);
+    }
     indexUpserts(app, entities, options);
     return entities;
   }
@@ -157,6 +162,14 @@ public final class EntityService {
    */
   public void onDelete(BiConsumer<ApplicationRef, StoredEntity> listener) {
     deletionListeners.add(listener);
+  }
+
+  /**
+   * Adds what must happen after entities were created (one collection's, once they are stored): the
+   * counters count them this way. A listener must not fail the creation.
+   */
+  public void onCreate(BiConsumer<ApplicationRef, List<StoredEntity>> listener) {
+    creationListeners.add(listener);
   }
 
   /**

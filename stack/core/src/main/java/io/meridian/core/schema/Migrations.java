@@ -227,5 +227,20 @@ final class Migrations {
                   // to role uuids), recorded once finished.
                   """
                   CREATE TABLE IF NOT EXISTS {ks}.data_migrations (
-                    name text PRIMARY KEY, finished timestamp)""")));
+                    name text PRIMARY KEY, finished timestamp)""")),
+          new Migration(
+              8,
+              "aggregate counters",
+              List.of(
+                  // One partition per application and counter, a row per resolution and bucket:
+                  // one increment is one counter batch into one partition, so every replica
+                  // applies all of a counter's resolutions as one mutation. Minute buckets grow a
+                  // partition by 525,600 rows a year of constant use.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.counters (
+                    app_id uuid, name text, resolution text, bucket bigint, value counter,
+                    PRIMARY KEY ((app_id, name), resolution, bucket))""",
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.counter_names (
+                    app_id uuid, name text, PRIMARY KEY ((app_id), name))""")));
 }

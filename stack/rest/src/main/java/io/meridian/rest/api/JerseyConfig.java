@@ -1,8 +1,11 @@
 package io.meridian.rest.api;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import io.meridian.core.activity.ActivityService;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.connection.ConnectionService;
+import io.meridian.core.counter.CounterService;
+import io.meridian.core.counter.EventService;
 import io.meridian.core.entity.BulkOperations;
 import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.EntityService;
@@ -23,10 +26,14 @@ import io.meridian.core.index.IndexBacklog;
 import io.meridian.core.rebuild.IndexRebuilder;
 import io.meridian.rest.access.AccessFilter;
 import io.meridian.rest.access.DeclaredAccessFilter;
+import io.meridian.rest.app.ActivityResource;
 import io.meridian.rest.app.CollectionSettingsResource;
 import io.meridian.rest.app.ConnectedWrites;
 import io.meridian.rest.app.ConnectionResource;
+import io.meridian.rest.app.CounterResource;
 import io.meridian.rest.app.EntityResource;
+import io.meridian.rest.app.EventResource;
+import io.meridian.rest.app.FeedResource;
 import io.meridian.rest.app.FenceLookupResource;
 import io.meridian.rest.app.IdentityTargets;
 import io.meridian.rest.app.MembershipResource;
@@ -80,7 +87,11 @@ public class JerseyConfig extends ResourceConfig {
           MembershipResource.class,
           ManagementResource.class,
           OrganizationResource.class,
-          OpenApiResource.class);
+          OpenApiResource.class,
+          EventResource.class,
+          CounterResource.class,
+          ActivityResource.class,
+          FeedResource.class);
 
   public JerseyConfig(
       ApplicationService applications,
@@ -110,7 +121,10 @@ public class JerseyConfig extends ResourceConfig {
       ObjectProvider<BuildProperties> build,
       CorsProperties cors,
       Superuser superuser,
-      AdminInvitations invitations) {
+      AdminInvitations invitations,
+      EventService events,
+      CounterService counters,
+      ActivityService activities) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
     register(UntypedBodies.class);
@@ -154,10 +168,19 @@ public class JerseyConfig extends ResourceConfig {
             bodies,
             invitations,
             IdentityProperties.openRegistration(identity, embedded));
+    EventResource eventResource = new EventResource(applications, events, queries, bodies);
+    CounterResource counterResource = new CounterResource(applications, counters);
+    ActivityResource activityResource =
+        new ActivityResource(applications, activities, entities, connections, queries, bodies);
+    FeedResource feedResource = new FeedResource(applications, entities, connections, queries);
     register(
         new AbstractBinder() {
           @Override
           protected void configure() {
+            bind(eventResource).to(EventResource.class);
+            bind(counterResource).to(CounterResource.class);
+            bind(activityResource).to(ActivityResource.class);
+            bind(feedResource).to(FeedResource.class);
             bind(status).to(StatusResource.class);
             bind(entityResource).to(EntityResource.class);
             bind(settingsResource).to(CollectionSettingsResource.class);

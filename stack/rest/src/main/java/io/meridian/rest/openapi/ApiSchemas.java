@@ -171,7 +171,56 @@ final class ApiSchemas {
     admin.addProperty("email", new StringSchema().format("email"));
     admin.addProperty("password", new StringSchema().format("password"));
     bodies.put("NewAdmin", admin);
+    bodies.put("Event", event());
+    bodies.put("Activity", activity());
     return bodies;
+  }
+
+  /** Usergrid's event: the counters it increments, at its time; other properties are kept. */
+  private static Schema<?> event() {
+    ObjectSchema event = new ObjectSchema();
+    event.description(
+        "An event. `counters` maps 1 to 100 counter names (1 to 256 characters) to whole"
+            + " numbers added to them (negative to subtract) at `timestamp`; other properties are"
+            + " stored with the event.");
+    event.addProperty(
+        "timestamp",
+        new IntegerSchema()
+            .format("int64")
+            .minimum(BigDecimal.ZERO)
+            .maximum(BigDecimal.valueOf(253_402_300_799_999L))
+            .description("epoch milliseconds; 0 or absent for now"));
+    event.addProperty(
+        "counters",
+        new ObjectSchema()
+            .maxProperties(100)
+            .additionalProperties(new IntegerSchema().format("int64")));
+    return event;
+  }
+
+  /** Usergrid's activity (Activity Streams 1.0); other properties are kept. */
+  private static Schema<?> activity() {
+    ObjectSchema activity = new ObjectSchema();
+    activity.description(
+        "An activity. A user's activities are by that user: `actor.uuid`, if given, must be"
+            + " theirs, and `actor` is filled in from the user.");
+    activity.addProperty("verb", new StringSchema().minLength(1).maxLength(256).example("post"));
+    activity.addProperty("content", new StringSchema());
+    activity.addProperty("title", new StringSchema());
+    activity.addProperty("category", new StringSchema());
+    activity.addProperty(
+        "published",
+        new IntegerSchema()
+            .format("int64")
+            .minimum(BigDecimal.ZERO)
+            .description("epoch milliseconds; now when absent"));
+    ObjectSchema actor = new ObjectSchema();
+    actor.addProperty("uuid", new StringSchema().format("uuid"));
+    actor.addProperty("displayName", new StringSchema());
+    actor.addProperty("email", new StringSchema());
+    activity.addProperty("actor", actor);
+    activity.required(List.of("verb"));
+    return activity;
   }
 
   private static Schema<?> entity() {
@@ -206,6 +255,15 @@ final class ApiSchemas {
     envelope.addProperty(
         "list", new ArraySchema().items(new Schema<>()).description("a projection's rows"));
     envelope.addProperty("data", new Schema<>().description("a payload that is not entities"));
+    ObjectSchema bucket = new ObjectSchema();
+    bucket.addProperty(
+        "timestamp", new IntegerSchema().format("int64").description("the bucket's start"));
+    bucket.addProperty("value", new IntegerSchema().format("int64"));
+    ObjectSchema series = new ObjectSchema();
+    series.addProperty("name", new StringSchema());
+    series.addProperty("values", new ArraySchema().items(bucket));
+    envelope.addProperty(
+        "counters", new ArraySchema().items(series).description("counters' buckets (`/counters`)"));
     envelope.addProperty("count", new IntegerSchema());
     envelope.addProperty(
         "cursor", new StringSchema().description("pass back as `cursor` for the next page"));

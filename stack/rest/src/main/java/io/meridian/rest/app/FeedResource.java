@@ -1,0 +1,75 @@
+package io.meridian.rest.app;
+
+import io.meridian.core.activity.ActivityService;
+import io.meridian.core.app.ApplicationService;
+import io.meridian.core.connection.ConnectionService;
+import io.meridian.core.entity.EntityQueries;
+import io.meridian.core.entity.EntityService;
+import io.meridian.rest.access.Access;
+import io.meridian.rest.openapi.ApiPart;
+import io.meridian.rest.openapi.ApiPaths;
+import io.swagger.v3.oas.annotations.Operation;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+/**
+ * Usergrid's {@code /users/{id}/feed} and {@code /groups/{id}/feed}: the activities that reached
+ * the user or group ({@link ActivityService}), newest first.
+ */
+@Access(Access.Rule.APPLICATION)
+@ApiPart(id = "feed", tag = "Activities", guests = true)
+@ApiPaths({"/{org}/{app}/users/{entity}/feed", "/{org}/{app}/groups/{entity}/feed"})
+@Path("/{org}/{app}/{collection: (?i:users?|groups?)}/{entity}/feed")
+@Produces(MediaType.APPLICATION_JSON)
+public class FeedResource {
+  private final ApplicationService applications;
+  private final ConnectionListings listings;
+
+  public FeedResource(
+      ApplicationService applications,
+      EntityService entities,
+      ConnectionService connections,
+      EntityQueries queries) {
+    this.applications = applications;
+    this.listings = new ConnectionListings(entities, connections, queries);
+  }
+
+  @GET
+  @Operation(summary = "The activities in the user's or group's feed, newest first")
+  public byte[] list(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") String collection,
+      @PathParam("entity") String entity,
+      @QueryParam("ql") String ql,
+      @QueryParam("q") String q,
+      @QueryParam("query") String query,
+      @QueryParam("limit") String limit,
+      @QueryParam("cursor") String cursor) {
+    return listings.list(
+        applications.require(org, app),
+        collection,
+        entity,
+        ActivityService.FEED,
+        QueryParameters.firstNonNull(ql, q, query),
+        limit,
+        cursor);
+  }
+
+  @GET
+  @Path("{target}")
+  @Operation(summary = "One activity of the feed, by uuid")
+  public byte[] one(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") String collection,
+      @PathParam("entity") String entity,
+      @PathParam("target") String target) {
+    return listings.one(
+        applications.require(org, app), collection, entity, ActivityService.FEED, target);
+  }
+}
