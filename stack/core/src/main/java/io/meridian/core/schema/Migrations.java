@@ -227,5 +227,22 @@ final class Migrations {
                   // to role uuids), recorded once finished.
                   """
                   CREATE TABLE IF NOT EXISTS {ks}.data_migrations (
-                    name text PRIMARY KEY, finished timestamp)""")));
+                    name text PRIMARY KEY, finished timestamp)""")),
+          new Migration(
+              8,
+              "assets: files of entities, in chunks",
+              List.of(
+                  // One partition per chunk of one upload (version): a file of any size spreads
+                  // over the ring and a ranged read reads the chunk it starts in.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.asset_chunks (
+                    version uuid, chunk int, data blob,
+                    PRIMARY KEY ((version, chunk)))""",
+                  // The version each entity's file is, with what Usergrid's file-metadata shows;
+                  // changed by lightweight transactions only.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.assets (
+                    app_id uuid, entity uuid, version uuid, content_type text, length bigint,
+                    checksum text, modified bigint, chunk_size int,
+                    PRIMARY KEY ((app_id, entity)))""")));
 }

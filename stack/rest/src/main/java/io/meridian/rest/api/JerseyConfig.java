@@ -2,6 +2,7 @@ package io.meridian.rest.api;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.meridian.core.app.ApplicationService;
+import io.meridian.core.asset.AssetService;
 import io.meridian.core.connection.ConnectionService;
 import io.meridian.core.entity.BulkOperations;
 import io.meridian.core.entity.EntityQueries;
@@ -32,6 +33,8 @@ import io.meridian.rest.app.MembershipResource;
 import io.meridian.rest.app.PermissionsResource;
 import io.meridian.rest.app.TokenResource;
 import io.meridian.rest.app.UserCredentialsResource;
+import io.meridian.rest.asset.AssetResource;
+import io.meridian.rest.config.ApiProperties;
 import io.meridian.rest.config.CorsProperties;
 import io.meridian.rest.config.EmbeddedProperties;
 import io.meridian.rest.config.GeoProperties;
@@ -69,6 +72,7 @@ public class JerseyConfig extends ResourceConfig {
       List.of(
           StatusResource.class,
           EntityResource.class,
+          AssetResource.class,
           CollectionSettingsResource.class,
           FenceLookupResource.class,
           ConnectionResource.class,
@@ -109,7 +113,9 @@ public class JerseyConfig extends ResourceConfig {
       ObjectProvider<BuildProperties> build,
       CorsProperties cors,
       Superuser superuser,
-      AdminInvitations invitations) {
+      AdminInvitations invitations,
+      AssetService assets,
+      ApiProperties api) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
     register(new AccessFilter(tokens, credentials, applications, access, feed));
@@ -124,6 +130,8 @@ public class JerseyConfig extends ResourceConfig {
             session, index, backlog, properties == null ? "development" : properties.getVersion());
     EntityResource entityResource =
         new EntityResource(applications, entities, queries, bulk, bodies, users, access);
+    AssetResource assetResource =
+        new AssetResource(applications, entities, assets, api.maxBodySize().toBytes());
     CollectionSettingsResource settingsResource =
         new CollectionSettingsResource(applications, geo, bodies);
     FenceLookupResource lookupResource =
@@ -152,6 +160,7 @@ public class JerseyConfig extends ResourceConfig {
           protected void configure() {
             bind(status).to(StatusResource.class);
             bind(entityResource).to(EntityResource.class);
+            bind(assetResource).to(AssetResource.class);
             bind(settingsResource).to(CollectionSettingsResource.class);
             bind(lookupResource).to(FenceLookupResource.class);
             bind(connectionResource).to(ConnectionResource.class);
