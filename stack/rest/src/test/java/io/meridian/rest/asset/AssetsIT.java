@@ -210,6 +210,8 @@ class AssetsIT extends MeridianIT {
     transfers.raw("PUT", path("pictures/cached"), "image/png", PNG);
     Answer first = transfers.get(path("pictures/cached"), "Accept", "image/png");
     String etag = first.header("ETag");
+    assertThat(first.header("Cache-Control")).isEqualTo("private, no-cache");
+    assertThat(first.header("Last-Modified")).endsWith("GMT");
 
     Answer again =
         transfers.get(path("pictures/cached"), "Accept", "image/png", "If-None-Match", etag);
