@@ -17,6 +17,7 @@ import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
@@ -408,6 +409,42 @@ class AssetsIT extends MeridianIT {
         .isEqualTo(PatternStream.bytes(0, (int) size, 8));
     // The replaced file's chunks go once the grace has passed.
     Eventually.within(Duration.ofSeconds(20), () -> assertThat(chunksOf(oldVersion, 4)).isZero());
+  }
+
+  @Test
+  void concurrent_uploads_to_one_entity_leave_one_whole_file() throws Exception {
+    api.post(path("videos"), "{\"name\":\"contested\"}");
+    int uploads = 4;
+    long size = 2L * CHUNK + 123;
+    var pool = java.util.concurrent.Executors.newFixedThreadPool(uploads);
+    try {
+      var answers = new ArrayList<java.util.concurrent.Future<Answer>>();
+      for (int seed = 0; seed < uploads; seed++) {
+        int s = 100 + seed;
+        answers.add(
+            pool.submit(
+                () ->
+                    transfers.raw(
+                        "PUT",
+                        path("videos/contested"),
+                        "video/mp4",
+                        () -> new PatternStream(size, s),
+                        true)));
+      }
+      for (var answer : answers) {
+        assertThat(answer.get().status()).isIn(200, 429);
+      }
+    } finally {
+      pool.shutdown();
+    }
+    Answer file = transfers.get(path("videos/contested"), "Accept", "video/mp4");
+    String checksum = Transfers.md5(file.body());
+    assertThat(file.header("ETag")).isEqualTo("\"" + checksum + "\"");
+    boolean oneOfThem = false;
+    for (int seed = 0; seed < uploads; seed++) {
+      oneOfThem |= checksum.equals(Transfers.md5(new PatternStream(size, 100 + seed)));
+    }
+    assertThat(oneOfThem).as("the file is one of the uploads, whole").isTrue();
   }
 
   @Test
