@@ -30,6 +30,7 @@ public enum ErrorCode {
   NOT_ACCEPTABLE(406, "not_acceptable"),
   REQUEST_ENTITY_TOO_LARGE(413, "request_entity_too_large"),
   UNSUPPORTED_MEDIA_TYPE(415, "unsupported_media_type"),
+  RANGE_NOT_SATISFIABLE(416, "requested_range_not_satisfiable"),
   TOO_MANY_REQUESTS(429, "too_many_requests"),
   STORAGE_UNAVAILABLE(503, "storage_unavailable"),
   INDEX_UNAVAILABLE(503, "index_unavailable"),

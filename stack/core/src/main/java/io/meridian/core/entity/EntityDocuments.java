@@ -15,11 +15,14 @@ import java.util.UUID;
 /**
  * The JSON shape of an entity: system properties first ({@code uuid, type, name, created, modified,
  * metadata}), then the user's. System properties in a request body are ignored, as in Usergrid:
- * they are Meridian's to set, so a body can never corrupt them.
+ * they are Meridian's to set, so a body can never corrupt them. {@code file-metadata} is dropped
+ * from bodies too, but kept through merges: only an upload sets it (it describes the entity's
+ * file).
  */
 final class EntityDocuments {
   static final Set<String> SYSTEM_PROPERTIES =
       Set.of("uuid", "type", "created", "modified", "metadata");
+  static final String FILE_METADATA = "file-metadata";
   static final int MAX_PROPERTY_NAME_LENGTH = 256;
   static final int MAX_NAME_LENGTH = 1024;
 
@@ -35,7 +38,7 @@ final class EntityDocuments {
     for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> field = it.next();
       String key = field.getKey();
-      if (SYSTEM_PROPERTIES.contains(key)) {
+      if (SYSTEM_PROPERTIES.contains(key) || key.equals(FILE_METADATA)) {
         continue;
       }
       if (key.isBlank() || key.length() > MAX_PROPERTY_NAME_LENGTH) {

@@ -80,7 +80,32 @@ public final class EntityService {
    */
   public List<StoredEntity> create(
       ApplicationRef app, CollectionName collection, List<JsonNode> bodies, WriteOptions options) {
+    return create(app, collection, bodies, null, options);
+  }
+
+  /**
+   * Creates one entity that holds a file: {@code fileMetadata} is stored as its {@code
+   * file-metadata}, which no request body can set.
+   */
+  public StoredEntity createWithFile(
+      ApplicationRef app,
+      CollectionName collection,
+      JsonNode body,
+      ObjectNode fileMetadata,
+      WriteOptions options) {
+    return create(app, collection, List.of(body), fileMetadata, options).get(0);
+  }
+
+  private List<StoredEntity> create(
+      ApplicationRef app,
+      CollectionName collection,
+      List<JsonNode> bodies,
+      ObjectNode fileMetadata,
+      WriteOptions options) {
     List<ObjectNode> properties = validate(collection, bodies);
+    if (fileMetadata != null) {
+      properties.forEach(p -> p.set(EntityDocuments.FILE_METADATA, fileMetadata));
+    }
     List<StoredEntity> entities = new ArrayList<>(properties.size());
     for (ObjectNode entityProperties : properties) {
       UUID uuid = ids.newTimeUuid();
@@ -195,6 +220,30 @@ public final class EntityService {
       String uuidOrName,
       JsonNode body,
       WriteOptions options) {
+    return update(app, collection, uuidOrName, body, null, options);
+  }
+
+  /**
+   * {@link #update} that also sets the entity's {@code file-metadata} (which no request body can
+   * set): the description of the file an upload just stored for it.
+   */
+  public StoredEntity updateWithFile(
+      ApplicationRef app,
+      CollectionName collection,
+      String uuidOrName,
+      JsonNode body,
+      ObjectNode fileMetadata,
+      WriteOptions options) {
+    return update(app, collection, uuidOrName, body, fileMetadata, options);
+  }
+
+  private StoredEntity update(
+      ApplicationRef app,
+      CollectionName collection,
+      String uuidOrName,
+      JsonNode body,
+      ObjectNode fileMetadata,
+      WriteOptions options) {
     ObjectNode changes = EntityDocuments.userProperties(body, collection);
     observer.validate(collection, changes);
     Optional<StoredEntity> existing = find(app, collection, uuidOrName);
@@ -203,7 +252,7 @@ public final class EntityService {
         throw notFound(collection, uuidOrName);
       }
       changes.put(collection.alias(), uuidOrName);
-      return create(app, collection, List.of(changes), options).get(0);
+      return create(app, collection, List.of(changes), fileMetadata, options).get(0);
     }
     StoredEntity current = existing.get();
     ObjectNode merged = EntityDocuments.storedUserProperties(current.json());
@@ -217,6 +266,9 @@ public final class EntityService {
                 merged.set(field.getKey(), field.getValue());
               }
             });
+    if (fileMetadata != null) {
+      merged.set(EntityDocuments.FILE_METADATA, fileMetadata);
+    }
     String oldName = current.name();
     String newName = nameOf(collection, merged);
     boolean renamed = newName != null && !newName.equalsIgnoreCase(oldName);

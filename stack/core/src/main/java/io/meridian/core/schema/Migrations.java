@@ -242,5 +242,22 @@ final class Migrations {
                     PRIMARY KEY ((app_id, name), resolution, bucket))""",
                   """
                   CREATE TABLE IF NOT EXISTS {ks}.counter_names (
-                    app_id uuid, name text, PRIMARY KEY ((app_id), name))""")));
+                    app_id uuid, name text, PRIMARY KEY ((app_id), name))""")),
+          new Migration(
+              9,
+              "assets: files of entities, in chunks",
+              List.of(
+                  // One partition per chunk of one upload (version): a file of any size spreads
+                  // over the ring and a ranged read reads the chunk it starts in.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.asset_chunks (
+                    version uuid, chunk int, data blob,
+                    PRIMARY KEY ((version, chunk)))""",
+                  // The version each entity's file is, with what Usergrid's file-metadata shows;
+                  // changed by lightweight transactions only.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.assets (
+                    app_id uuid, entity uuid, version uuid, content_type text, length bigint,
+                    checksum text, modified bigint, chunk_size int,
+                    PRIMARY KEY ((app_id, entity)))""")));
 }

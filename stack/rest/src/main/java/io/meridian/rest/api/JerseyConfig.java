@@ -3,6 +3,7 @@ package io.meridian.rest.api;
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.meridian.core.activity.ActivityService;
 import io.meridian.core.app.ApplicationService;
+import io.meridian.core.asset.AssetService;
 import io.meridian.core.connection.ConnectionService;
 import io.meridian.core.counter.CounterService;
 import io.meridian.core.counter.EventService;
@@ -40,6 +41,8 @@ import io.meridian.rest.app.MembershipResource;
 import io.meridian.rest.app.PermissionsResource;
 import io.meridian.rest.app.TokenResource;
 import io.meridian.rest.app.UserCredentialsResource;
+import io.meridian.rest.asset.AssetResource;
+import io.meridian.rest.config.ApiProperties;
 import io.meridian.rest.config.CorsProperties;
 import io.meridian.rest.config.EmbeddedProperties;
 import io.meridian.rest.config.GeoProperties;
@@ -77,6 +80,7 @@ public class JerseyConfig extends ResourceConfig {
       List.of(
           StatusResource.class,
           EntityResource.class,
+          AssetResource.class,
           CollectionSettingsResource.class,
           FenceLookupResource.class,
           ConnectionResource.class,
@@ -124,7 +128,9 @@ public class JerseyConfig extends ResourceConfig {
       AdminInvitations invitations,
       EventService events,
       CounterService counters,
-      ActivityService activities) {
+      ActivityService activities,
+      AssetService assets,
+      ApiProperties api) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
     register(UntypedBodies.class);
@@ -140,6 +146,8 @@ public class JerseyConfig extends ResourceConfig {
             session, index, backlog, properties == null ? "development" : properties.getVersion());
     EntityResource entityResource =
         new EntityResource(applications, entities, queries, bulk, bodies, users, access);
+    AssetResource assetResource =
+        new AssetResource(applications, entities, assets, api.maxBodySize().toBytes());
     CollectionSettingsResource settingsResource =
         new CollectionSettingsResource(applications, geo, bodies);
     FenceLookupResource lookupResource =
@@ -183,6 +191,7 @@ public class JerseyConfig extends ResourceConfig {
             bind(feedResource).to(FeedResource.class);
             bind(status).to(StatusResource.class);
             bind(entityResource).to(EntityResource.class);
+            bind(assetResource).to(AssetResource.class);
             bind(settingsResource).to(CollectionSettingsResource.class);
             bind(lookupResource).to(FenceLookupResource.class);
             bind(connectionResource).to(ConnectionResource.class);

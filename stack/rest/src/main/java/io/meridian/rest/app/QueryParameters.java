@@ -6,7 +6,7 @@ import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.WriteOptions;
 
 /** Parsing of the query parameters shared by entity endpoints, with 400s for bad values. */
-final class QueryParameters {
+public final class QueryParameters {
   private QueryParameters() {}
 
   static int limit(String value) {
@@ -25,7 +25,7 @@ final class QueryParameters {
    * {@code consistency=eventual} lets bulk loaders skip waiting until their writes are searchable;
    * the default, {@code read-your-writes}, waits.
    */
-  static WriteOptions writeOptions(String consistency) {
+  public static WriteOptions writeOptions(String consistency) {
     if (consistency == null || consistency.equals("read-your-writes")) {
       return WriteOptions.DEFAULT;
     }

@@ -16,13 +16,13 @@ import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
 
 /** Envelopes of the application API, shared by its resources. */
-final class Responses {
+public final class Responses {
   private Responses() {}
 
   /**
    * @param path the resource path inside the application, without the leading slash
    */
-  static Envelope envelope(String action, ApplicationRef application, String path) {
+  public static Envelope envelope(String action, ApplicationRef application, String path) {
     UriInfo uriInfo = RequestInfo.current().uri();
     String base = uriInfo.getBaseUri().toString();
     String uri =
@@ -83,7 +83,7 @@ final class Responses {
    * The entities an answer about them (a read or a write) carries: whole when the caller may read
    * them, else only their identity, which a write may learn without a permission to read.
    */
-  static List<String> shown(List<StoredEntity> entities) {
+  public static List<String> shown(List<StoredEntity> entities) {
     Visibility visibility = Caller.visibility();
     return entities.stream()
         .map(entity -> visibility.canRead(entity) ? entity.json() : identityOf(entity))

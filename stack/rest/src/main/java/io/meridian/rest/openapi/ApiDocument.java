@@ -95,6 +95,9 @@ public final class ApiDocument {
         throw new IllegalStateException(resource.getSimpleName() + " has no @ApiPart");
       }
       OpenAPI read = new Reader(new OpenAPI()).read(Set.of(resource));
+      if (read.getPaths() == null) {
+        continue; // hidden from swagger-core, described by hand (files: ApiAssets)
+      }
       for (Map.Entry<String, PathItem> path : read.getPaths().entrySet()) {
         for (Map.Entry<PathItem.HttpMethod, Operation> operation :
             path.getValue().readOperationsMap().entrySet()) {
@@ -110,6 +113,7 @@ public final class ApiDocument {
         }
       }
     }
+    ApiAssets.describe(paths, document.getComponents());
     paths.forEach(document.getPaths()::addPathItem);
     return new ApiDocument(document);
   }

@@ -54,6 +54,9 @@ public final class TestServers {
     // Tests send bursts of bad requests; RequestLogIT must find its line whatever ran before it.
     properties.put("meridian.request-log.max-failures-per-second", "100000");
     properties.put("meridian.metrics.scrape-token", SCRAPE_TOKEN);
+    // Files: a limit a test can exceed quickly; replaced files' chunks go soon after.
+    properties.put("meridian.assets.max-size", "16MB");
+    properties.put("meridian.assets.replaced-file-grace", "3s");
     return properties;
   }
 }

@@ -1,0 +1,360 @@
+package io.meridian.core.asset;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.IdGenerator;
+import io.meridian.core.common.MeridianException;
+import io.meridian.core.common.RetryLaterException;
+import io.meridian.core.entity.CollectionName;
+import io.meridian.core.entity.EntityService;
+import io.meridian.core.entity.StoredEntity;
+import io.meridian.core.entity.WriteOptions;
+import io.meridian.core.identity.access.RoleService;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HexFormat;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Files of entities (Usergrid's assets). An upload is first <em>staged</em>: streamed into chunks
+ * under a version id of its own, at most {@link #WRITES_IN_FLIGHT} chunk writes outstanding, so an
+ * upload holds at most {@code (WRITES_IN_FLIGHT + 1) * chunkSize} bytes whatever the file's size;
+ * nothing names the version yet, so a staged file over the limit or an upload that fails is
+ * invisible and its chunks are deleted. It is then <em>attached</em>: the entity's pointer is
+ * switched to the new version in one lightweight transaction (a reader reads one whole version, old
+ * or new, never a mix), the entity's {@code file-metadata} is written, and the old version's chunks
+ * are deleted after {@code replacedGrace}, so that a download of the old file that started before
+ * the switch can finish.
+ */
+public final class AssetService implements AutoCloseable {
+  /** Chunk writes an upload keeps outstanding while it reads the next chunk. */
+  static final int WRITES_IN_FLIGHT = 2;
+
+  /** Collections whose entities are created and changed through identity's own rules. */
+  private static final Set<CollectionName> IDENTITY =
+      Set.of(RoleService.USERS, RoleService.GROUPS, RoleService.ROLES);
+
+  private static final int SWITCH_ATTEMPTS = 5;
+
+  private final AssetStore store;
+  private final EntityService entities;
+  private final IdGenerator ids;
+  private final Clock clock;
+  private final int chunkSize;
+  private final long maxBytes;
+  private final Duration replacedGrace;
+  private final ScheduledExecutorService cleaner;
+
+  public AssetService(
+      AssetStore store,
+      EntityService entities,
+      IdGenerator ids,
+      Clock clock,
+      int chunkSize,
+      long maxBytes,
+      Duration replacedGrace) {
+    this.store = store;
+    this.entities = entities;
+    this.ids = ids;
+    this.clock = clock;
+    this.chunkSize = chunkSize;
+    this.maxBytes = maxBytes;
+    this.replacedGrace = replacedGrace;
+    this.cleaner =
+        Executors.newSingleThreadScheduledExecutor(
+            runnable -> {
+              Thread thread = new Thread(runnable, "meridian-asset-cleaner");
+              thread.setDaemon(true);
+              return thread;
+            });
+    entities.onDelete((app, entity) -> removeFile(app, entity.uuid()));
+  }
+
+  public long maxBytes() {
+    return maxBytes;
+  }
+
+  /** The most bytes one upload or download holds in memory at once. */
+  public long bytesHeldPerRequest() {
+    return (long) (WRITES_IN_FLIGHT + 1) * chunkSize;
+  }
+
+  /**
+   * Streams {@code body} into chunks under a new version that nothing names yet. Over the limit it
+   * is 413 and every chunk written is deleted; an empty body is 400.
+   */
+  public AssetPointer stage(InputStream body, String contentType) {
+    UUID version = ids.newTimeUuid();
+    MessageDigest md5 = md5();
+    Deque<CompletableFuture<Void>> writing = new ArrayDeque<>();
+    long length = 0;
+    int index = 0;
+    try {
+      while (true) {
+        byte[] chunk = body.readNBytes(chunkSize);
+        if (chunk.length == 0) {
+          break;
+        }
+        length += chunk.length;
+        if (length > maxBytes) {
+          throw tooLarge();
+        }
+        md5.update(chunk);
+        if (writing.size() >= WRITES_IN_FLIGHT) {
+          writing.removeFirst().join();
+        }
+        writing.add(
+            store.writeChunk(version, index++, ByteBuffer.wrap(chunk)).toCompletableFuture());
+      }
+      while (!writing.isEmpty()) {
+        writing.removeFirst().join();
+      }
+    } catch (IOException e) {
+      abandon(version, index, writing);
+      throw new MeridianException(ErrorCode.BAD_REQUEST, "The upload could not be read to its end");
+    } catch (CompletionException e) {
+      abandon(version, index, writing);
+      throw new MeridianException(
+          ErrorCode.STORAGE_UNAVAILABLE, "Cassandra did not store the file", e.getCause());
+    } catch (RuntimeException e) {
+      abandon(version, index, writing);
+      throw e;
+    }
+    if (length == 0) {
+      throw new MeridianException(ErrorCode.BAD_REQUEST, "The file is empty");
+    }
+    return new AssetPointer(
+        version,
+        contentType,
+        length,
+        HexFormat.of().formatHex(md5.digest()),
+        clock.millis(),
+        chunkSize);
+  }
+
+  /** Deletes a staged file that will not be attached. */
+  public void discard(AssetPointer staged) {
+    store.deleteChunks(staged.version(), staged.chunkCount());
+  }
+
+  /**
+   * Gives an existing entity the staged file (and {@code properties}, merged as a {@code PUT}
+   * would); an entity addressed by a name that does not exist yet is created with it. On any
+   * refusal the staged file is deleted and the entity keeps what it had.
+   */
+  public StoredEntity attach(
+      ApplicationRef app,
+      CollectionName collection,
+      String uuidOrName,
+      AssetPointer staged,
+      JsonNode properties,
+      WriteOptions options) {
+    try {
+      requireIdentityRules(collection, properties);
+      Optional<StoredEntity> existing = entities.find(app, collection, uuidOrName);
+      if (existing.isEmpty()) {
+        if (IDENTITY.contains(collection)) {
+          throw EntityService.notFound(collection, uuidOrName);
+        }
+        StoredEntity created =
+            entities.updateWithFile(
+                app, collection, uuidOrName, properties, staged.fileMetadata(), options);
+        point(app, created.uuid(), staged);
+        return created;
+      }
+      UUID uuid = existing.get().uuid();
+      entities.validate(collection, java.util.List.of(properties));
+      AssetPointer replaced = point(app, uuid, staged);
+      StoredEntity updated;
+      try {
+        updated =
+            entities.updateWithFile(
+                app, collection, uuid.toString(), properties, staged.fileMetadata(), options);
+      } catch (RuntimeException e) {
+        restore(app, uuid, staged, replaced);
+        throw e;
+      }
+      if (replaced != null) {
+        cleaner.schedule(
+            () -> store.deleteChunks(replaced.version(), replaced.chunkCount()),
+            replacedGrace.toMillis(),
+            TimeUnit.MILLISECONDS);
+      }
+      return updated;
+    } catch (RuntimeException e) {
+      discard(staged);
+      throw e;
+    }
+  }
+
+  /** Creates an entity of {@code properties} holding the staged file (a multipart POST). */
+  public StoredEntity create(
+      ApplicationRef app,
+      CollectionName collection,
+      AssetPointer staged,
+      JsonNode properties,
+      WriteOptions options) {
+    try {
+      if (IDENTITY.contains(collection)) {
+        throw new MeridianException(
+            ErrorCode.ILLEGAL_ARGUMENT,
+            "Create " + collection.plural() + " with JSON, then upload their files");
+      }
+      StoredEntity created =
+          entities.createWithFile(app, collection, properties, staged.fileMetadata(), options);
+      point(app, created.uuid(), staged);
+      return created;
+    } catch (RuntimeException e) {
+      discard(staged);
+      throw e;
+    }
+  }
+
+  /** The file the entity holds, if any. */
+  public Optional<AssetPointer> file(ApplicationRef app, UUID entity) {
+    return store.pointer(app.id(), entity);
+  }
+
+  /**
+   * Writes bytes {@code first} to {@code last} (inclusive) of the file to {@code out}, one chunk at
+   * a time with the next one read ahead. A chunk that is gone (the file was replaced longer than
+   * the grace ago, or deleted) ends the copy with an exception: the response is cut short, never
+   * completed with another version's bytes.
+   */
+  public void copy(AssetPointer file, long first, long last, OutputStream out) throws IOException {
+    int firstChunk = (int) (first / file.chunkSize());
+    int lastChunk = (int) (last / file.chunkSize());
+    CompletableFuture<ByteBuffer> next =
+        store.readChunk(file.version(), firstChunk).toCompletableFuture();
+    byte[] buffer = null;
+    for (int index = firstChunk; index <= lastChunk; index++) {
+      ByteBuffer chunk = await(next);
+      if (index < lastChunk) {
+        next = store.readChunk(file.version(), index + 1).toCompletableFuture();
+      }
+      long chunkStart = (long) index * file.chunkSize();
+      int expected = (int) Math.min(file.chunkSize(), file.length() - chunkStart);
+      if (chunk == null || chunk.remaining() != expected) {
+        throw new IOException("A chunk of the file is gone");
+      }
+      int from = (int) Math.max(0, first - chunkStart);
+      int to = (int) Math.min(expected, last - chunkStart + 1);
+      if (chunk.hasArray()) {
+        out.write(chunk.array(), chunk.arrayOffset() + chunk.position() + from, to - from);
+      } else {
+        if (buffer == null) {
+          buffer = new byte[64 * 1024];
+        }
+        ByteBuffer slice = chunk.duplicate();
+        slice.position(chunk.position() + from).limit(chunk.position() + to);
+        while (slice.hasRemaining()) {
+          int length = Math.min(buffer.length, slice.remaining());
+          slice.get(buffer, 0, length);
+          out.write(buffer, 0, length);
+        }
+      }
+    }
+  }
+
+  /** Removes the entity's file (its entity was deleted). */
+  void removeFile(ApplicationRef app, UUID entity) {
+    Optional<AssetPointer> file = store.pointer(app.id(), entity);
+    if (file.isPresent() && store.removePointer(app.id(), entity, file.get())) {
+      store.deleteChunks(file.get().version(), file.get().chunkCount());
+    }
+  }
+
+  /** Points the entity at {@code staged}; returns what it pointed at before (or null). */
+  private AssetPointer point(ApplicationRef app, UUID entity, AssetPointer staged) {
+    for (int attempt = 0; attempt < SWITCH_ATTEMPTS; attempt++) {
+      AssetPointer current = store.pointer(app.id(), entity).orElse(null);
+      if (store.replacePointer(app.id(), entity, current, staged)) {
+        return current;
+      }
+    }
+    throw new RetryLaterException(
+        ErrorCode.TOO_MANY_REQUESTS,
+        "Other uploads to this entity keep replacing its file; try again",
+        Duration.ofSeconds(1));
+  }
+
+  private void restore(ApplicationRef app, UUID entity, AssetPointer staged, AssetPointer before) {
+    if (before == null) {
+      store.removePointer(app.id(), entity, staged);
+    } else {
+      store.replacePointer(app.id(), entity, staged, before);
+    }
+  }
+
+  /**
+   * Users, groups and roles keep their properties under identity's rules (passwords hashed, emails
+   * unique): an upload may give them a file, not properties.
+   */
+  private static void requireIdentityRules(CollectionName collection, JsonNode properties) {
+    if (IDENTITY.contains(collection) && properties.size() > 0) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT,
+          "An upload to "
+              + collection.plural()
+              + " carries only the file: set their properties with JSON");
+    }
+  }
+
+  private void abandon(UUID version, int written, Deque<CompletableFuture<Void>> writing) {
+    for (CompletableFuture<Void> write : writing) {
+      try {
+        write.join();
+      } catch (CompletionException e) {
+        // Deleted below whether or not it landed.
+      }
+    }
+    store.deleteChunks(version, written);
+  }
+
+  private static ByteBuffer await(CompletableFuture<ByteBuffer> chunk) throws IOException {
+    try {
+      return chunk.get();
+    } catch (ExecutionException e) {
+      throw new IOException("Cassandra did not return a chunk of the file", e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("Interrupted while reading the file", e);
+    }
+  }
+
+  private MeridianException tooLarge() {
+    return new MeridianException(
+        ErrorCode.REQUEST_ENTITY_TOO_LARGE,
+        "The file is larger than the limit of " + maxBytes + " bytes");
+  }
+
+  private static MessageDigest md5() {
+    try {
+      return MessageDigest.getInstance("MD5");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
+  public void close() {
+    cleaner.shutdown();
+  }
+}
