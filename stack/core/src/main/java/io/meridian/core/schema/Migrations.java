@@ -227,5 +227,12 @@ final class Migrations {
                   // to role uuids), recorded once finished.
                   """
                   CREATE TABLE IF NOT EXISTS {ks}.data_migrations (
-                    name text PRIMARY KEY, finished timestamp)""")));
+                    name text PRIMARY KEY, finished timestamp)""")),
+          new Migration(
+              8,
+              "organization properties",
+              List.of(
+                  // Usergrid's custom properties of an organization, as one JSON object.
+                  """
+                  ALTER TABLE {ks}.organizations ADD IF NOT EXISTS properties text""")));
 }

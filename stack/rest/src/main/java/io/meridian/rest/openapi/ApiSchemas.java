@@ -171,6 +171,12 @@ final class ApiSchemas {
     admin.addProperty("email", new StringSchema().format("email"));
     admin.addProperty("password", new StringSchema().format("password"));
     bodies.put("NewAdmin", admin);
+    ObjectSchema update = new ObjectSchema();
+    update.addProperty(
+        "properties",
+        new ObjectSchema().description("the organization's custom properties, replaced whole"));
+    update.required(List.of("properties"));
+    bodies.put("OrganizationUpdate", update);
     return bodies;
   }
 
