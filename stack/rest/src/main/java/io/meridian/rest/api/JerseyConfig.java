@@ -14,6 +14,8 @@ import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.access.RoleService;
 import io.meridian.core.identity.admin.AdminInvitations;
 import io.meridian.core.identity.admin.ManagementService;
+import io.meridian.core.identity.login.HashingBudget;
+import io.meridian.core.identity.login.SignUpThrottle;
 import io.meridian.core.identity.token.AccessFeed;
 import io.meridian.core.identity.token.ClientCredentials;
 import io.meridian.core.identity.token.TokenService;
@@ -110,7 +112,9 @@ public class JerseyConfig extends ResourceConfig {
       ObjectProvider<BuildProperties> build,
       CorsProperties cors,
       Superuser superuser,
-      AdminInvitations invitations) {
+      AdminInvitations invitations,
+      HashingBudget hashingBudget,
+      SignUpThrottle signUps) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
     register(UntypedBodies.class);
@@ -146,7 +150,16 @@ public class JerseyConfig extends ResourceConfig {
     PermissionsResource permissionsResource = new PermissionsResource(targets, roles, bodies);
     MembershipResource membershipResource = new MembershipResource(targets, entities, store, roles);
     ManagementResource managementResource =
-        new ManagementResource(auth, management, tokens, bodies, superuser, invitations);
+        new ManagementResource(
+            auth,
+            management,
+            tokens,
+            bodies,
+            superuser,
+            invitations,
+            hashingBudget,
+            signUps,
+            IdentityProperties.openRegistration(identity, embedded));
     OrganizationResource organizationResource =
         new OrganizationResource(
             management,
@@ -205,6 +218,7 @@ public class JerseyConfig extends ResourceConfig {
                 "/{org}/{app}/token"));
     if (openRegistration) {
       paths.add("/management/orgs");
+      paths.add("/management/users");
     }
     return paths;
   }

@@ -98,6 +98,16 @@ public final class ManagementService {
 
   /** A new admin user (not yet in any organization). */
   public AdminUser createAdmin(String username, String name, String email, String password) {
+    return createAdmin(username, name, email, password, () -> {});
+  }
+
+  /**
+   * A new admin user (not yet in any organization); {@code beforeHashing} runs once the request is
+   * found valid and before the password is hashed, so a throttle it applies never counts a bad
+   * request and always runs ahead of the bcrypt work.
+   */
+  public AdminUser createAdmin(
+      String username, String name, String email, String password, Runnable beforeHashing) {
     if (username == null || !USERNAME.matcher(username).matches()) {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT,
@@ -106,6 +116,8 @@ public final class ManagementService {
     if (!Emails.valid(email)) {
       throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "An admin needs a valid email");
     }
+    hasher.requireAcceptable(password);
+    beforeHashing.run();
     String hash = hasher.hash(password);
     UUID id = ids.newTimeUuid();
     AdminUser admin =
