@@ -259,5 +259,12 @@ final class Migrations {
                   CREATE TABLE IF NOT EXISTS {ks}.assets (
                     app_id uuid, entity uuid, version uuid, content_type text, length bigint,
                     checksum text, modified bigint, chunk_size int,
-                    PRIMARY KEY ((app_id, entity)))""")));
+                    PRIMARY KEY ((app_id, entity)))""")),
+          new Migration(
+              10,
+              "organization properties",
+              List.of(
+                  // Usergrid's custom properties of an organization, as one JSON object.
+                  """
+                  ALTER TABLE {ks}.organizations ADD IF NOT EXISTS properties text""")));
 }

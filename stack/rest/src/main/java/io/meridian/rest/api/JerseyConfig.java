@@ -18,6 +18,8 @@ import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.access.RoleService;
 import io.meridian.core.identity.admin.AdminInvitations;
 import io.meridian.core.identity.admin.ManagementService;
+import io.meridian.core.identity.login.HashingBudget;
+import io.meridian.core.identity.login.SignUpThrottle;
 import io.meridian.core.identity.token.AccessFeed;
 import io.meridian.core.identity.token.ClientCredentials;
 import io.meridian.core.identity.token.TokenService;
@@ -130,7 +132,9 @@ public class JerseyConfig extends ResourceConfig {
       CounterService counters,
       ActivityService activities,
       AssetService assets,
-      ApiProperties api) {
+      ApiProperties api,
+      HashingBudget hashingBudget,
+      SignUpThrottle signUps) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
     register(UntypedBodies.class);
@@ -168,7 +172,16 @@ public class JerseyConfig extends ResourceConfig {
     PermissionsResource permissionsResource = new PermissionsResource(targets, roles, bodies);
     MembershipResource membershipResource = new MembershipResource(targets, entities, store, roles);
     ManagementResource managementResource =
-        new ManagementResource(auth, management, tokens, bodies, superuser, invitations);
+        new ManagementResource(
+            auth,
+            management,
+            tokens,
+            bodies,
+            superuser,
+            invitations,
+            hashingBudget,
+            signUps,
+            IdentityProperties.openRegistration(identity, embedded));
     OrganizationResource organizationResource =
         new OrganizationResource(
             management,
@@ -237,6 +250,7 @@ public class JerseyConfig extends ResourceConfig {
                 "/{org}/{app}/token"));
     if (openRegistration) {
       paths.add("/management/orgs");
+      paths.add("/management/users");
     }
     return paths;
   }

@@ -14,6 +14,8 @@ import io.meridian.core.identity.admin.AdminUser;
 import io.meridian.core.identity.admin.Invitation;
 import io.meridian.core.identity.admin.ManagementService;
 import io.meridian.core.identity.admin.Organization;
+import io.meridian.core.identity.login.HashingBudget;
+import io.meridian.core.identity.login.SignUpThrottle;
 import io.meridian.core.identity.token.AccessToken;
 import io.meridian.core.identity.token.TokenService;
 import io.meridian.rest.access.Access;
@@ -59,6 +61,9 @@ public class ManagementResource {
   private final JsonBodies bodies;
   private final Superuser superuser;
   private final AdminInvitations invitations;
+  private final HashingBudget budget;
+  private final SignUpThrottle signUps;
+  private final boolean openRegistration;
 
   public ManagementResource(
       AuthService auth,
@@ -66,8 +71,14 @@ public class ManagementResource {
       TokenService tokens,
       JsonBodies bodies,
       Superuser superuser,
-      AdminInvitations invitations) {
+      AdminInvitations invitations,
+      HashingBudget budget,
+      SignUpThrottle signUps,
+      boolean openRegistration) {
     this.invitations = invitations;
+    this.budget = budget;
+    this.signUps = signUps;
+    this.openRegistration = openRegistration;
     this.auth = auth;
     this.management = management;
     this.tokens = tokens;
@@ -130,6 +141,51 @@ public class ManagementResource {
     AdminUser admin = signedInAdmin();
     return ManagementJson.envelope("get admin user")
         .data(ManagementJson.admin(admin, management.organizationsOf(admin)))
+        .toJson();
+  }
+
+  /**
+   * {@code {username, name, email, password}}: an admin in no organization yet (Usergrid's admin
+   * sign-up), for anyone while open registration is on, else for the superuser only. A caller other
+   * than the superuser is charged to its address: the password to the hashing budget, the account
+   * to the sign-up allowance.
+   */
+  @POST
+  @Access(Access.Rule.ANYONE)
+  @Path("users")
+  @Operation(summary = "Sign up an admin outside any organization (open registration)")
+  @ApiBody(value = "NewAdmin", form = true)
+  @ApiThrottled(
+      "The address's sign-ups or password hashing are spent; `Retry-After` says when to try again")
+  public byte[] createAdmin(
+      @HeaderParam("Content-Type") String contentType,
+      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @Context HttpServletRequest servlet,
+      InputStream body) {
+    Principal caller = Caller.current();
+    boolean superuserCaller = caller.kind() == PrincipalKind.SUPERUSER;
+    if (!openRegistration && !superuserCaller) {
+      throw caller.isGuest()
+          ? new MeridianException(
+              ErrorCode.UNAUTHORIZED, "Registration is closed: sign in as the superuser")
+          : new MeridianException(ErrorCode.FORBIDDEN, "Only the superuser may add admins");
+    }
+    ObjectNode fields = bodies.fields(body, contentLength, contentType);
+    String address = servlet.getRemoteAddr();
+    AdminUser admin =
+        management.createAdmin(
+            JsonBodies.text(fields, "username"),
+            JsonBodies.text(fields, "name"),
+            JsonBodies.text(fields, "email"),
+            JsonBodies.text(fields, "password"),
+            () -> {
+              if (!superuserCaller) {
+                budget.charge(address, 1);
+                signUps.admit(address, 1);
+              }
+            });
+    return ManagementJson.envelope("create user")
+        .data(Json.object().set("user", ManagementJson.admin(admin, java.util.List.of())))
         .toJson();
   }
 

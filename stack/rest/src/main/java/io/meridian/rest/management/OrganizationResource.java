@@ -1,5 +1,6 @@
 package io.meridian.rest.management;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.ErrorCode;
@@ -19,6 +20,7 @@ import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
 import io.meridian.rest.openapi.ApiPart;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -106,7 +108,31 @@ public class OrganizationResource {
     return ManagementJson.envelope("get organization")
         .field(
             "organization",
-            ManagementJson.organization(organization, management.applications(organization)))
+            ManagementJson.organization(organization, management.applications(organization))
+                .set("properties", management.properties(organization)))
+        .toJson();
+  }
+
+  /**
+   * {@code {"properties": {...}}}: replaces the organization's custom properties (Usergrid's
+   * organization update). Any other body is refused and changes nothing.
+   */
+  @PUT
+  @Path("{org}")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Replace the organization's custom properties")
+  @ApiBody("OrganizationUpdate")
+  public byte[] update(
+      @PathParam("org") String org,
+      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      InputStream body) {
+    Organization organization = administered(org);
+    JsonNode json = bodies.read(body, contentLength);
+    ObjectNode properties = management.setProperties(organization, json.get("properties"));
+    return ManagementJson.envelope("put")
+        .field(
+            "organization",
+            ManagementJson.organization(organization, null).set("properties", properties))
         .toJson();
   }
 

@@ -173,6 +173,12 @@ final class ApiSchemas {
     bodies.put("NewAdmin", admin);
     bodies.put("Event", event());
     bodies.put("Activity", activity());
+    ObjectSchema update = new ObjectSchema();
+    update.addProperty(
+        "properties",
+        new ObjectSchema().description("the organization's custom properties, replaced whole"));
+    update.required(List.of("properties"));
+    bodies.put("OrganizationUpdate", update);
     return bodies;
   }
 

@@ -36,7 +36,8 @@ class ApiDocumentTest {
     assertThat(methods("/{org}/{app}/groups/{entity}/users"))
         .containsExactly(PathItem.HttpMethod.GET);
     assertThat(methods("/{org}/{app}/roles/{entity}/users/{member}"))
-        .containsExactlyInAnyOrder(PathItem.HttpMethod.POST, PathItem.HttpMethod.DELETE);
+        .containsExactlyInAnyOrder(
+            PathItem.HttpMethod.GET, PathItem.HttpMethod.POST, PathItem.HttpMethod.DELETE);
     assertThat(document.getPaths()).doesNotContainKey("/{org}/{app}/roles/{entity}/password");
   }
 

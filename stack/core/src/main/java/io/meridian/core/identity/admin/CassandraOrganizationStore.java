@@ -25,6 +25,8 @@ public final class CassandraOrganizationStore implements OrganizationStore {
   private final PreparedStatement deleteAdminOrg;
   private final PreparedStatement selectAdmins;
   private final PreparedStatement selectOrganizations;
+  private final PreparedStatement selectProperties;
+  private final PreparedStatement updateProperties;
 
   public CassandraOrganizationStore(CqlSession session) {
     this.session = session;
@@ -44,6 +46,10 @@ public final class CassandraOrganizationStore implements OrganizationStore {
         session.prepare("DELETE FROM admin_orgs WHERE admin_id = ? AND org_id = ?");
     this.selectAdmins = session.prepare("SELECT admin_id FROM org_admins WHERE org_id = ?");
     this.selectOrganizations = session.prepare("SELECT org_id FROM admin_orgs WHERE admin_id = ?");
+    this.selectProperties = session.prepare("SELECT properties FROM organizations WHERE org = ?");
+    // IF EXISTS: an update never brings back a row of an organization that is gone.
+    this.updateProperties =
+        session.prepare("UPDATE organizations SET properties = ? WHERE org = ? IF EXISTS");
   }
 
   @Override
@@ -79,6 +85,17 @@ public final class CassandraOrganizationStore implements OrganizationStore {
       session.execute(insertId.bind(organization.id(), lower(organization.name())));
     }
     return won;
+  }
+
+  @Override
+  public Optional<String> properties(Organization organization) {
+    Row row = session.execute(selectProperties.bind(lower(organization.name()))).one();
+    return row == null ? Optional.empty() : Optional.ofNullable(row.getString("properties"));
+  }
+
+  @Override
+  public void setProperties(Organization organization, String json) {
+    session.execute(updateProperties.bind(json, lower(organization.name())));
   }
 
   /** The admin's side first: a crash in between leaves an admin who lists an org it cannot use. */

@@ -1,9 +1,12 @@
 package io.meridian.core.identity.admin;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.IdGenerator;
+import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.common.TimeUuids;
 import io.meridian.core.identity.Emails;
@@ -36,6 +39,9 @@ public final class ManagementService {
           "metrics",
           "openapi.json",
           "openapi.yaml");
+
+  /** The largest custom properties an organization keeps, as JSON text. */
+  public static final int MAX_PROPERTIES_BYTES = 16 * 1024;
 
   private static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.@+-]{0,127}");
 
@@ -92,6 +98,16 @@ public final class ManagementService {
 
   /** A new admin user (not yet in any organization). */
   public AdminUser createAdmin(String username, String name, String email, String password) {
+    return createAdmin(username, name, email, password, () -> {});
+  }
+
+  /**
+   * A new admin user (not yet in any organization); {@code beforeHashing} runs once the request is
+   * found valid and before the password is hashed, so a throttle it applies never counts a bad
+   * request and always runs ahead of the bcrypt work.
+   */
+  public AdminUser createAdmin(
+      String username, String name, String email, String password, Runnable beforeHashing) {
     if (username == null || !USERNAME.matcher(username).matches()) {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT,
@@ -100,6 +116,8 @@ public final class ManagementService {
     if (!Emails.valid(email)) {
       throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "An admin needs a valid email");
     }
+    hasher.requireAcceptable(password);
+    beforeHashing.run();
     String hash = hasher.hash(password);
     UUID id = ids.newTimeUuid();
     AdminUser admin =
@@ -124,6 +142,35 @@ public final class ManagementService {
     return found.orElseThrow(
         () ->
             new MeridianException(ErrorCode.NOT_FOUND, "Could not find organization " + nameOrId));
+  }
+
+  /** The organization's custom properties (Usergrid's {@code properties}); empty when unset. */
+  public ObjectNode properties(Organization organization) {
+    return organizations
+        .properties(organization)
+        .map(Json::parseStoredObject)
+        .orElseGet(Json::object);
+  }
+
+  /**
+   * Replaces the organization's custom properties with {@code properties}, which must be a JSON
+   * object of at most {@link #MAX_PROPERTIES_BYTES} bytes; anything else is refused and changes
+   * nothing.
+   */
+  public ObjectNode setProperties(Organization organization, JsonNode properties) {
+    if (properties == null || !properties.isObject()) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT,
+          "Send the organization's custom properties as {\"properties\": {...}}");
+    }
+    String json = Json.write(properties);
+    if (json.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_PROPERTIES_BYTES) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT,
+          "An organization's properties take at most " + MAX_PROPERTIES_BYTES + " bytes of JSON");
+    }
+    organizations.setProperties(organization, json);
+    return (ObjectNode) properties;
   }
 
   public Optional<Organization> organization(UUID id) {
