@@ -325,9 +325,10 @@ class AssetsIT extends MeridianIT {
             "{}".getBytes(StandardCharsets.UTF_8)),
         415,
         "unsupported_media_type");
-    // Without a Content-Type a body is never taken for a file: a POST is read as a form, a PUT
-    // as JSON (as before files existed), and both are refused as such.
-    assertError(transfers.raw("POST", path("pictures/steady"), null, PNG), 400, "bad_request");
+    // Without a Content-Type a body is never taken for a file: it is read as JSON, as Usergrid
+    // did, and refused as such (a JSON POST onto an entity is 415, a PUT of bytes is no JSON).
+    assertError(
+        transfers.raw("POST", path("pictures/steady"), null, PNG), 415, "unsupported_media_type");
     assertError(transfers.raw("PUT", path("pictures/steady"), null, PNG), 400, "json_parse");
     assertError(
         transfers.raw("PUT", path("pictures/steady"), "image/png", new byte[0]),
