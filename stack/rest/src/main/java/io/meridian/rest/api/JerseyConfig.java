@@ -20,6 +20,8 @@ import io.meridian.core.identity.token.TokenService;
 import io.meridian.core.identity.user.UserService;
 import io.meridian.core.index.EntityIndex;
 import io.meridian.core.index.IndexBacklog;
+import io.meridian.core.push.NotificationService;
+import io.meridian.core.push.NotifierService;
 import io.meridian.core.rebuild.IndexRebuilder;
 import io.meridian.rest.access.AccessFilter;
 import io.meridian.rest.access.DeclaredAccessFilter;
@@ -43,6 +45,7 @@ import io.meridian.rest.management.OrganizationResource;
 import io.meridian.rest.metrics.ApiMetrics;
 import io.meridian.rest.openapi.ApiDocument;
 import io.meridian.rest.openapi.OpenApiResource;
+import io.meridian.rest.push.ReceiptsResource;
 import io.meridian.rest.request.RouteCapture;
 import io.meridian.rest.status.StatusResource;
 import io.meridian.rest.system.IndexRebuildResource;
@@ -72,6 +75,7 @@ public class JerseyConfig extends ResourceConfig {
           CollectionSettingsResource.class,
           FenceLookupResource.class,
           ConnectionResource.class,
+          ReceiptsResource.class,
           IndexRebuildResource.class,
           TokenResource.class,
           UserCredentialsResource.class,
@@ -109,7 +113,9 @@ public class JerseyConfig extends ResourceConfig {
       ObjectProvider<BuildProperties> build,
       CorsProperties cors,
       Superuser superuser,
-      AdminInvitations invitations) {
+      AdminInvitations invitations,
+      NotifierService notifiers,
+      NotificationService notifications) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
     register(new AccessFilter(tokens, credentials, applications, access, feed));
@@ -123,13 +129,15 @@ public class JerseyConfig extends ResourceConfig {
         new StatusResource(
             session, index, backlog, properties == null ? "development" : properties.getVersion());
     EntityResource entityResource =
-        new EntityResource(applications, entities, queries, bulk, bodies, users, access);
+        new EntityResource(
+            applications, entities, queries, bulk, bodies, users, access, notifiers, notifications);
     CollectionSettingsResource settingsResource =
         new CollectionSettingsResource(applications, geo, bodies);
     FenceLookupResource lookupResource =
         new FenceLookupResource(applications, queries, bodies, geoProperties.maxBatchPoints());
     ConnectionResource connectionResource =
-        new ConnectionResource(applications, entities, connections, queries);
+        new ConnectionResource(applications, entities, connections, queries, notifications, bodies);
+    ReceiptsResource receiptsResource = new ReceiptsResource(applications, notifications);
     IndexRebuildResource rebuildResource = new IndexRebuildResource(applications, rebuilder);
     TokenResource tokenResource = new TokenResource(applications, auth, bodies);
     IdentityTargets targets = new IdentityTargets(applications, entities, users);
@@ -155,6 +163,7 @@ public class JerseyConfig extends ResourceConfig {
             bind(settingsResource).to(CollectionSettingsResource.class);
             bind(lookupResource).to(FenceLookupResource.class);
             bind(connectionResource).to(ConnectionResource.class);
+            bind(receiptsResource).to(ReceiptsResource.class);
             bind(rebuildResource).to(IndexRebuildResource.class);
             bind(tokenResource).to(TokenResource.class);
             bind(credentialsResource).to(UserCredentialsResource.class);

@@ -6,10 +6,10 @@ import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.WriteOptions;
 
 /** Parsing of the query parameters shared by entity endpoints, with 400s for bad values. */
-final class QueryParameters {
+public final class QueryParameters {
   private QueryParameters() {}
 
-  static int limit(String value) {
+  public static int limit(String value) {
     if (value == null || value.isBlank()) {
       return EntityQueries.DEFAULT_LIMIT;
     }

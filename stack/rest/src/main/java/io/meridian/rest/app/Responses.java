@@ -16,13 +16,13 @@ import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
 
 /** Envelopes of the application API, shared by its resources. */
-final class Responses {
+public final class Responses {
   private Responses() {}
 
   /**
    * @param path the resource path inside the application, without the leading slash
    */
-  static Envelope envelope(String action, ApplicationRef application, String path) {
+  public static Envelope envelope(String action, ApplicationRef application, String path) {
     UriInfo uriInfo = RequestInfo.current().uri();
     String base = uriInfo.getBaseUri().toString();
     String uri =
