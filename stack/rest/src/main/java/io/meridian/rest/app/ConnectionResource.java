@@ -164,7 +164,7 @@ public class ConnectionResource {
       InputStream body) {
     if (!verb.equals("notifications")) {
       throw new MeridianException(
-          ErrorCode.METHOD_NOT_ALLOWED,
+          ErrorCode.ILLEGAL_ARGUMENT,
           "POST here only sends notifications: /{collection}/{id}/notifications");
     }
     JsonNode json = bodies.read(body, contentLength);

@@ -336,7 +336,7 @@ public class EntityResource {
     MatrixQuery matrix = MatrixQuery.of(collection);
     if (!entity.equals("notifications") || !name.equals(NotificationService.DEVICES)) {
       throw new MeridianException(
-          ErrorCode.METHOD_NOT_ALLOWED,
+          ErrorCode.ILLEGAL_ARGUMENT,
           "POST on an entity only sends notifications: /devices;ql=.../notifications");
     }
     JsonNode json = bodies.read(body, contentLength);

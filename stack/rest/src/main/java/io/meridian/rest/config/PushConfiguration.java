@@ -5,7 +5,9 @@ import io.meridian.core.app.ApplicationService;
 import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.EntityService;
 import io.meridian.core.identity.access.RoleService;
+import io.meridian.core.push.ApnsProvider;
 import io.meridian.core.push.CassandraPushStore;
+import io.meridian.core.push.FcmProvider;
 import io.meridian.core.push.NoopProvider;
 import io.meridian.core.push.NotificationService;
 import io.meridian.core.push.NotifierService;
@@ -14,6 +16,13 @@ import io.meridian.core.push.PushProviders;
 import io.meridian.core.push.PushStore;
 import io.meridian.core.push.PushWorker;
 import io.meridian.core.secret.SecretStore;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
@@ -32,8 +41,34 @@ class PushConfiguration {
   }
 
   @Bean(destroyMethod = "close")
-  PushProviders pushProviders() {
-    return PushProviders.of(List.of(new NoopProvider()));
+  PushProviders pushProviders(PushProperties push) {
+    return PushProviders.of(
+        List.of(
+            new NoopProvider(),
+            new ApnsProvider(
+                new ApnsProvider.Connection(
+                    push.apnsHost(),
+                    push.apnsPort(),
+                    certificates(push.apnsTrustedCertificates()),
+                    push.apnsConnections(),
+                    push.connectTimeout())),
+            new FcmProvider(
+                new FcmProvider.Connection(
+                    push.fcmEndpoint(), push.fcmTokenUri(), push.connectTimeout()))));
+  }
+
+  private static List<X509Certificate> certificates(Path pem) {
+    if (pem == null) {
+      return List.of();
+    }
+    try (InputStream in = Files.newInputStream(pem)) {
+      return CertificateFactory.getInstance("X.509").generateCertificates(in).stream()
+          .map(X509Certificate.class::cast)
+          .toList();
+    } catch (IOException | CertificateException e) {
+      throw new IllegalStateException(
+          "meridian.push.apns-trusted-certificates: cannot read certificates from " + pem, e);
+    }
   }
 
   @Bean

@@ -1,5 +1,7 @@
 package io.meridian.rest.config;
 
+import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -28,4 +30,11 @@ public record PushProperties(
     @DefaultValue("64") int concurrency,
     @DefaultValue("5") int maxAttempts,
     @DefaultValue("500ms") Duration backoff,
-    @DefaultValue("30s") Duration maxBackoff) {}
+    @DefaultValue("30s") Duration maxBackoff,
+    String apnsHost,
+    @DefaultValue("443") int apnsPort,
+    Path apnsTrustedCertificates,
+    @DefaultValue("2") int apnsConnections,
+    @DefaultValue("10s") Duration connectTimeout,
+    @DefaultValue("https://fcm.googleapis.com") URI fcmEndpoint,
+    @DefaultValue("https://oauth2.googleapis.com/token") URI fcmTokenUri) {}

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.Eventually;
 import io.meridian.rest.support.Identities;
-import io.meridian.rest.support.MeridianIT;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -24,7 +23,7 @@ import org.springframework.beans.factory.annotation.Autowired;
  * is queued, what the queue does with a notification, and what a notification and its receipts show
  * after.
  */
-class NotificationsIT extends MeridianIT {
+class NotificationsIT extends PushServersIT {
   private static final String SECRET = "-----BEGIN PRIVATE KEY-----sEcReT-" + UUID.randomUUID();
 
   @Autowired private CqlSession session;
