@@ -52,10 +52,13 @@ class NotificationsIT extends PushServersIT {
           .doesNotContain("serviceAccount");
     }
     UUID notifier = UUID.fromString(one.entity().path("uuid").asText());
+    UUID application = UUID.fromString(one.json().path("application").asText());
     Row row =
         session
             .execute(
-                "SELECT value FROM push_credentials WHERE notifier = ? ALLOW FILTERING", notifier)
+                "SELECT value FROM push_credentials WHERE app_id = ? AND notifier = ?",
+                application,
+                notifier)
             .one();
     assertThat(row).isNotNull();
     ByteBuffer value = row.getByteBuffer("value");
@@ -63,7 +66,10 @@ class NotificationsIT extends PushServersIT {
     value.get(bytes);
     assertThat(new String(bytes, StandardCharsets.ISO_8859_1)).doesNotContain("sEcReT");
     Row entity =
-        session.execute("SELECT body FROM entities WHERE uuid = ? ALLOW FILTERING", notifier).one();
+        session
+            .execute(
+                "SELECT body FROM entities WHERE app_id = ? AND uuid = ?", application, notifier)
+            .one();
     assertThat(entity.getString("body")).doesNotContain("sEcReT");
   }
 
