@@ -266,5 +266,35 @@ final class Migrations {
               List.of(
                   // Usergrid's custom properties of an organization, as one JSON object.
                   """
-                  ALTER TABLE {ks}.organizations ADD IF NOT EXISTS properties text""")));
+                  ALTER TABLE {ks}.organizations ADD IF NOT EXISTS properties text""")),
+          new Migration(
+              11,
+              "push notifications: notifier credentials, queue, chunks, tasks",
+              List.of(
+                  // A notifier's credentials, AES-GCM wrapped; never in the entity.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.push_credentials (
+                    app_id uuid, notifier timeuuid, value blob,
+                    PRIMARY KEY ((app_id, notifier)))""",
+                  // Notifications waiting or being sent: one partition, a row per notification,
+                  // deleted when it finishes. owner/lease_until is the expansion lease.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.push_jobs (
+                    queue int, notification timeuuid, app_id uuid, deliver_at bigint,
+                    expire_at bigint, target text, payloads text, expanded boolean, chunks int,
+                    expected int, owner text, lease_until bigint,
+                    PRIMARY KEY ((queue), notification))""",
+                  // A notification's chunks, each leased to one sender at a time.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.push_chunks (
+                    app_id uuid, notification timeuuid, chunk int, owner text, lease_until bigint,
+                    done boolean, sent int, errors int,
+                    PRIMARY KEY ((app_id, notification), chunk))""",
+                  // A chunk's tasks with their outcomes (the receipts), one partition per chunk.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.push_tasks (
+                    app_id uuid, notification timeuuid, chunk int, device timeuuid,
+                    notifier text, device_token text, state text, finished bigint, error_code text,
+                    error_message text, attempts int,
+                    PRIMARY KEY ((app_id, notification, chunk), device, notifier))""")));
 }

@@ -57,6 +57,7 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
 
   private static final Set<String> MEMBERSHIPS_OF_USERS = Set.of("roles", "permissions", "groups");
   private static final Set<String> MEMBERSHIPS_OF_GROUPS = Set.of("roles", "permissions", "users");
+  private static final Set<String> PUSH = Set.of("notifiers", "notifications");
 
   private final TokenService tokens;
   private final ClientCredentials clients;
@@ -203,7 +204,7 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
       }
     }
     if (!rest.get(0).getMatrixParameters().isEmpty()
-        && (rest.size() > 2 || rest.size() == 2 && verb != Verb.GET)) {
+        && (rest.size() > 2 || rest.size() == 2 && verb != Verb.GET && !notifies(rest, verb))) {
       throw new MeridianException(
           ErrorCode.BAD_REQUEST,
           "A query in the path ('/users;ql=...') may only be followed by a verb, in a GET");
@@ -319,11 +320,20 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     if (collection.equals("roles") || path.size() == 2 && path.get(1).equals("_settings")) {
       return true;
     }
+    // Push: notifiers hold provider credentials, and a notification reaches people's devices.
+    if (PUSH.contains(collection) || path.get(path.size() - 1).equals("notifications")) {
+      return true;
+    }
     if (path.size() < 3) {
       return false;
     }
     return collection.equals("users") && MEMBERSHIPS_OF_USERS.contains(path.get(2))
         || collection.equals("groups") && MEMBERSHIPS_OF_GROUPS.contains(path.get(2));
+  }
+
+  /** {@code POST /devices;ql=.../notifications}: a notification to the devices a query selects. */
+  private static boolean notifies(List<PathSegment> rest, Verb verb) {
+    return verb == Verb.POST && rest.size() == 2 && rest.get(1).getPath().equals("notifications");
   }
 
   private static String lower(String text) {

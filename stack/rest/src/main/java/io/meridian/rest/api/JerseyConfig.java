@@ -26,6 +26,8 @@ import io.meridian.core.identity.token.TokenService;
 import io.meridian.core.identity.user.UserService;
 import io.meridian.core.index.EntityIndex;
 import io.meridian.core.index.IndexBacklog;
+import io.meridian.core.push.NotificationService;
+import io.meridian.core.push.NotifierService;
 import io.meridian.core.rebuild.IndexRebuilder;
 import io.meridian.rest.access.AccessFilter;
 import io.meridian.rest.access.DeclaredAccessFilter;
@@ -56,6 +58,7 @@ import io.meridian.rest.management.OrganizationResource;
 import io.meridian.rest.metrics.ApiMetrics;
 import io.meridian.rest.openapi.ApiDocument;
 import io.meridian.rest.openapi.OpenApiResource;
+import io.meridian.rest.push.ReceiptsResource;
 import io.meridian.rest.request.RouteCapture;
 import io.meridian.rest.status.StatusResource;
 import io.meridian.rest.system.IndexRebuildResource;
@@ -86,6 +89,7 @@ public class JerseyConfig extends ResourceConfig {
           CollectionSettingsResource.class,
           FenceLookupResource.class,
           ConnectionResource.class,
+          ReceiptsResource.class,
           IndexRebuildResource.class,
           TokenResource.class,
           UserCredentialsResource.class,
@@ -134,7 +138,9 @@ public class JerseyConfig extends ResourceConfig {
       AssetService assets,
       ApiProperties api,
       HashingBudget hashingBudget,
-      SignUpThrottle signUps) {
+      SignUpThrottle signUps,
+      NotifierService notifiers,
+      NotificationService notifications) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
     register(UntypedBodies.class);
@@ -149,7 +155,8 @@ public class JerseyConfig extends ResourceConfig {
         new StatusResource(
             session, index, backlog, properties == null ? "development" : properties.getVersion());
     EntityResource entityResource =
-        new EntityResource(applications, entities, queries, bulk, bodies, users, access);
+        new EntityResource(
+            applications, entities, queries, bulk, bodies, users, access, notifiers, notifications);
     AssetResource assetResource =
         new AssetResource(applications, entities, assets, api.maxBodySize().toBytes());
     CollectionSettingsResource settingsResource =
@@ -162,8 +169,10 @@ public class JerseyConfig extends ResourceConfig {
             entities,
             connections,
             queries,
+            notifications,
             bodies,
             new ConnectedWrites(entities, users, access));
+    ReceiptsResource receiptsResource = new ReceiptsResource(applications, notifications);
     IndexRebuildResource rebuildResource = new IndexRebuildResource(applications, rebuilder);
     TokenResource tokenResource = new TokenResource(applications, auth, bodies);
     IdentityTargets targets = new IdentityTargets(applications, entities, users);
@@ -208,6 +217,7 @@ public class JerseyConfig extends ResourceConfig {
             bind(settingsResource).to(CollectionSettingsResource.class);
             bind(lookupResource).to(FenceLookupResource.class);
             bind(connectionResource).to(ConnectionResource.class);
+            bind(receiptsResource).to(ReceiptsResource.class);
             bind(rebuildResource).to(IndexRebuildResource.class);
             bind(tokenResource).to(TokenResource.class);
             bind(credentialsResource).to(UserCredentialsResource.class);

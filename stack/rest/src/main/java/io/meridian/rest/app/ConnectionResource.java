@@ -3,6 +3,8 @@ package io.meridian.rest.app;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.MeridianException;
 import io.meridian.core.connection.ConnectionService;
 import io.meridian.core.connection.Direction;
 import io.meridian.core.entity.CollectionName;
@@ -11,11 +13,14 @@ import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.QueryPage;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.entity.WriteOptions;
+import io.meridian.core.push.NotificationService;
+import io.meridian.core.push.PushTarget;
 import io.meridian.rest.access.Access;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
 import io.meridian.rest.openapi.ApiPart;
+import io.meridian.rest.push.PushTargets;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
@@ -66,6 +71,7 @@ public class ConnectionResource {
   private final EntityService entities;
   private final ConnectionService connections;
   private final EntityQueries queries;
+  private final NotificationService notifications;
   private final JsonBodies bodies;
   private final ConnectedWrites writes;
 
@@ -74,8 +80,10 @@ public class ConnectionResource {
       EntityService entities,
       ConnectionService connections,
       EntityQueries queries,
+      NotificationService notifications,
       JsonBodies bodies,
       ConnectedWrites writes) {
+    this.notifications = notifications;
     this.applications = applications;
     this.entities = entities;
     this.connections = connections;
@@ -271,6 +279,42 @@ public class ConnectionResource {
         + (targetCollection == null ? "" : "/" + targetCollection)
         + "/"
         + target;
+  }
+
+  /**
+   * Usergrid's {@code POST /devices/{id}/notifications} (also {@code /devices/*}, {@code
+   * /users/{id}}, {@code /groups/{id}}): queues a push notification to the entity's devices.
+   */
+  @POST
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Operation(
+      summary =
+          "`notifications`: send a push notification to a device, every device (`/devices/*`), a"
+              + " user's devices or a group's users' devices")
+  @ApiBody(value = "Notification")
+  public byte[] notify(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") String collection,
+      @PathParam("entity") String entity,
+      @PathParam("verb") String verb,
+      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      InputStream body) {
+    if (!verb.equals("notifications")) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT,
+          "POST here only sends notifications: /{collection}/{id}/notifications");
+    }
+    JsonNode json = bodies.read(body, contentLength);
+    ApplicationRef application = applications.require(org, app);
+    PushTarget target = PushTargets.of(entities, application, collection, entity);
+    StoredEntity created = notifications.send(application, target, json);
+    return Responses.envelope(
+            "post",
+            application,
+            String.join("/", CollectionName.of(collection).plural(), entity, verb))
+        .entities(Responses.shown(List.of(created)))
+        .toJson();
   }
 
   @POST

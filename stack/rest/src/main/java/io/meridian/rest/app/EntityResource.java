@@ -15,6 +15,9 @@ import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.entity.WriteOptions;
 import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.user.UserService;
+import io.meridian.core.push.NotificationService;
+import io.meridian.core.push.NotifierService;
+import io.meridian.core.push.PushTarget;
 import io.meridian.rest.access.Access;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
@@ -60,6 +63,8 @@ public class EntityResource {
   private final JsonBodies bodies;
   private final UserService users;
   private final AccessControl access;
+  private final NotifierService notifiers;
+  private final NotificationService notifications;
 
   public EntityResource(
       ApplicationService applications,
@@ -68,7 +73,11 @@ public class EntityResource {
       BulkOperations bulk,
       JsonBodies bodies,
       UserService users,
-      AccessControl access) {
+      AccessControl access,
+      NotifierService notifiers,
+      NotificationService notifications) {
+    this.notifiers = notifiers;
+    this.notifications = notifications;
     this.users = users;
     this.access = access;
     this.applications = applications;
@@ -127,10 +136,16 @@ public class EntityResource {
       items.add(json);
     }
     ApplicationRef application = applications.require(org, app);
-    List<StoredEntity> created =
-        name.equals(UserService.USERS)
-            ? users.create(application, items, options, Requesters.of(access, application, servlet))
-            : entities.create(application, name, items, options);
+    refuseNotificationWrite(name);
+    List<StoredEntity> created;
+    if (name.equals(UserService.USERS)) {
+      created =
+          users.create(application, items, options, Requesters.of(access, application, servlet));
+    } else if (name.equals(NotifierService.NOTIFIERS)) {
+      created = notifiers.create(application, items, options);
+    } else {
+      created = entities.create(application, name, items, options);
+    }
     return Responses.envelope("post", application, name.plural())
         .entities(Responses.shown(created))
         .toJson();
@@ -162,6 +177,10 @@ public class EntityResource {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT,
           "An update by query cannot set a user's password, email or username");
+    }
+    refuseNotificationWrite(name);
+    if (name.equals(NotifierService.NOTIFIERS)) {
+      NotifierService.refuseCredentials(json);
     }
     ApplicationRef application = applications.require(org, app);
     List<StoredEntity> updated =
@@ -257,11 +276,16 @@ public class EntityResource {
     JsonNode json = bodies.read(body, contentLength);
     ApplicationRef application = applications.require(org, app);
     String id = Caller.entity(name, entity);
-    StoredEntity updated =
-        name.equals(UserService.USERS)
-            ? users.update(
-                application, id, json, options, Requesters.of(access, application, servlet))
-            : entities.update(application, name, id, json, options);
+    refuseNotificationWrite(name);
+    StoredEntity updated;
+    if (name.equals(UserService.USERS)) {
+      updated =
+          users.update(application, id, json, options, Requesters.of(access, application, servlet));
+    } else if (name.equals(NotifierService.NOTIFIERS)) {
+      updated = notifiers.update(application, id, json, options);
+    } else {
+      updated = entities.update(application, name, id, json, options);
+    }
     return Responses.envelope("put", application, name.plural() + "/" + entity)
         .entities(Responses.shown(List.of(updated)))
         .toJson();
@@ -287,6 +311,52 @@ public class EntityResource {
     return Responses.envelope("delete", application, name.plural() + "/" + entity)
         .entities(Responses.shown(List.of(deleted)))
         .toJson();
+  }
+
+  /**
+   * Usergrid's {@code POST /devices;ql=.../notifications}: a notification to every device the query
+   * selects. No other {@code POST} names an entity.
+   */
+  @POST
+  @Path("{entity}")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Operation(
+      summary =
+          "`/devices;ql=.../notifications`: send a push notification to the devices a query"
+              + " selects")
+  @ApiBody(value = "Notification")
+  public byte[] notifyMatching(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") PathSegment collection,
+      @PathParam("entity") String entity,
+      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      InputStream body) {
+    CollectionName name = CollectionName.of(collection.getPath());
+    MatrixQuery matrix = MatrixQuery.of(collection);
+    if (!entity.equals("notifications") || !name.equals(NotificationService.DEVICES)) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT,
+          "POST on an entity only sends notifications: /devices;ql=.../notifications");
+    }
+    JsonNode json = bodies.read(body, contentLength);
+    ApplicationRef application = applications.require(org, app);
+    StoredEntity created =
+        notifications.send(
+            application, new PushTarget(PushTarget.Kind.QUERY, null, matrix.ql()), json);
+    return Responses.envelope("post", application, "devices/notifications")
+        .entities(Responses.shown(List.of(created)))
+        .toJson();
+  }
+
+  /** Notifications are written by sending them and by their delivery, never as plain entities. */
+  private static void refuseNotificationWrite(CollectionName name) {
+    if (name.equals(NotificationService.NOTIFICATIONS)) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT,
+          "Send a notification by POST to /devices/{id}/notifications, /users/{id}/notifications,"
+              + " /groups/{id}/notifications or /devices;ql=.../notifications");
+    }
   }
 
   private static MeridianException notFound(String entity) {

@@ -9,7 +9,7 @@ import io.meridian.core.entity.WriteOptions;
 public final class QueryParameters {
   private QueryParameters() {}
 
-  static int limit(String value) {
+  public static int limit(String value) {
     if (value == null || value.isBlank()) {
       return EntityQueries.DEFAULT_LIMIT;
     }

@@ -179,6 +179,7 @@ final class ApiSchemas {
         new ObjectSchema().description("the organization's custom properties, replaced whole"));
     update.required(List.of("properties"));
     bodies.put("OrganizationUpdate", update);
+    bodies.put("Notification", notification());
     return bodies;
   }
 
@@ -227,6 +228,24 @@ final class ApiSchemas {
     activity.addProperty("actor", actor);
     activity.required(List.of("verb"));
     return activity;
+  }
+
+  /** A push notification to send: a payload per notifier, an optional schedule. */
+  private static Schema<?> notification() {
+    ObjectSchema payloads = new ObjectSchema();
+    payloads.description(
+        "Notifier name to that notifier's payload: a string (the alert text) or the provider's"
+            + " JSON (APNs `aps`, FCM v1 message fields)");
+    payloads.minProperties(1);
+    ObjectSchema notification = new ObjectSchema();
+    notification.addProperty("payloads", payloads);
+    notification.addProperty(
+        "deliver", new IntegerSchema().format("int64").description("send at this time (epoch ms)"));
+    notification.addProperty(
+        "expire",
+        new IntegerSchema().format("int64").description("give up after this time (epoch ms)"));
+    notification.required(List.of("payloads"));
+    return notification;
   }
 
   private static Schema<?> entity() {
