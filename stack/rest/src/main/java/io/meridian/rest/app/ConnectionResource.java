@@ -166,6 +166,9 @@ public class ConnectionResource {
           cursor,
           CONNECTIONS + "/" + target);
     }
+    // One entity, not a listing: the listing's parameters do nothing here, but a malformed one is
+    // still refused, as on every route that takes it.
+    QueryParameters.limit(limit);
     ApplicationRef application = applications.require(org, app);
     CollectionName name = CollectionName.of(collection);
     StoredEntity found =

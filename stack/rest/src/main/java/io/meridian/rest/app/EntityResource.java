@@ -315,7 +315,8 @@ public class EntityResource {
 
   /**
    * Usergrid's {@code POST /devices;ql=.../notifications}: a notification to every device the query
-   * selects. No other {@code POST} names an entity.
+   * selects. Any other JSON {@code POST} onto an entity is 415: there a {@code POST} uploads a
+   * file.
    */
   @POST
   @Path("{entity}")
@@ -335,9 +336,12 @@ public class EntityResource {
     CollectionName name = CollectionName.of(collection.getPath());
     MatrixQuery matrix = MatrixQuery.of(collection);
     if (!entity.equals("notifications") || !name.equals(NotificationService.DEVICES)) {
+      // The only JSON POST onto an entity; any other is a file sent as JSON (see assets).
       throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT,
-          "POST on an entity only sends notifications: /devices;ql=.../notifications");
+          ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+          "A JSON body sets an entity's properties with PUT; POST onto an entity takes a file"
+              + " (multipart/form-data with a 'file' part, or raw bytes of the file's type), and"
+              + " /devices;ql=.../notifications sends notifications");
     }
     JsonNode json = bodies.read(body, contentLength);
     ApplicationRef application = applications.require(org, app);

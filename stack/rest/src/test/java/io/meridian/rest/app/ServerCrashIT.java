@@ -6,15 +6,13 @@ import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.ApiClient.Reply;
 import io.meridian.rest.support.Eventually;
 import io.meridian.rest.support.MeridianIT;
+import io.meridian.rest.support.PackagedServer;
 import io.meridian.rest.support.TestServers;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -26,7 +24,6 @@ import org.junit.jupiter.api.Test;
  * are in the index after the restart.
  */
 class ServerCrashIT extends MeridianIT {
-  private static final Path JAR = Path.of("target", "meridian.jar");
 
   private Set<String> indexed(ApiClient client) {
     String ql = ApiClient.encode("select * where batch = 'crash'");
@@ -35,8 +32,7 @@ class ServerCrashIT extends MeridianIT {
 
   @Test
   void writes_acknowledged_before_a_kill_9_are_indexed_after_restart() throws Exception {
-    assertThat(JAR).as("the packaged server, built before integration tests").exists();
-    int port = freePort();
+    int port = PackagedServer.freePort();
     Process crashing =
         startServer(
             port,
@@ -47,7 +43,7 @@ class ServerCrashIT extends MeridianIT {
     ApiClient doomed = new ApiClient("http://127.0.0.1:" + port).withToken(api.token());
     List<String> acknowledged = new ArrayList<>();
     try {
-      awaitReady(doomed);
+      PackagedServer.awaitReady(doomed);
       for (int i = 0; i < 30; i++) {
         Reply reply = doomed.post(path("orders"), "{\"batch\":\"crash\",\"n\":" + i + "}");
         assertThat(reply.status()).as(reply.body()).isEqualTo(200);
@@ -64,7 +60,7 @@ class ServerCrashIT extends MeridianIT {
     Process restarted = startServer(port, Map.of(), "restarted");
     try {
       ApiClient node = new ApiClient("http://127.0.0.1:" + port).withToken(api.token());
-      awaitReady(node);
+      PackagedServer.awaitReady(node);
       Eventually.within(
           Duration.ofSeconds(60),
           () -> assertThat(indexed(node)).containsExactlyInAnyOrderElementsOf(acknowledged));
@@ -76,38 +72,8 @@ class ServerCrashIT extends MeridianIT {
 
   private static Process startServer(int port, Map<String, String> overrides, String label)
       throws IOException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-Xmx512m");
-    command.add("-jar");
-    command.add(JAR.toAbsolutePath().toString());
-    command.add("--server.port=" + port);
-    TestServers.properties().forEach((key, value) -> command.add("--" + key + "=" + value));
-    overrides.forEach((key, value) -> command.add("--" + key + "=" + value));
-    Path log = Files.createDirectories(Path.of("target", "crash-it")).resolve(label + ".log");
-    return new ProcessBuilder(command)
-        .redirectErrorStream(true)
-        .redirectOutput(log.toFile())
-        .start();
-  }
-
-  private static void awaitReady(ApiClient client) {
-    Eventually.within(
-        Duration.ofSeconds(90),
-        () -> {
-          int status;
-          try {
-            status = client.get("/lb-status").status();
-          } catch (UncheckedIOException e) {
-            throw new AssertionError("not listening yet", e);
-          }
-          assertThat(status).isEqualTo(200);
-        });
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
+    Map<String, String> properties = new LinkedHashMap<>(TestServers.properties());
+    properties.putAll(overrides);
+    return PackagedServer.start(port, properties, label);
   }
 }

@@ -10,10 +10,9 @@ import io.meridian.core.push.PushWorker;
 import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.Eventually;
 import io.meridian.rest.support.MeridianIT;
+import io.meridian.rest.support.PackagedServer;
 import io.meridian.rest.support.TestServers;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,7 +35,6 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
 class PushCrashIT extends MeridianIT {
-  private static final Path JAR = Path.of("target", "meridian.jar");
   private static final int DEVICES = 400;
   private static final int CONCURRENCY = 8;
   private static final ApnsFake APNS = PushServersIT.APNS;
@@ -54,7 +52,6 @@ class PushCrashIT extends MeridianIT {
   @Test
   void a_node_killed_mid_send_is_taken_over_and_every_device_gets_it_once_but_for_those_in_flight()
       throws Exception {
-    assertThat(JAR).as("the packaged server, built before integration tests").exists();
     ObjectNode notifier = Json.object();
     notifier.put("name", "apns").put("provider", "apple").put("topic", ApnsFake.TOPIC);
     notifier.put("keyId", ApnsFake.KEY_ID).put("teamId", ApnsFake.TEAM_ID).put("p8", APNS.p8());
@@ -71,12 +68,12 @@ class PushCrashIT extends MeridianIT {
       assertThat(created.status()).as(created.body()).isEqualTo(200);
     }
     APNS.delay(15);
-    int port = freePort();
+    int port = PackagedServer.freePort();
     Process doomed = startNode(port);
     int acceptedAtKill;
     String notification;
     try {
-      awaitReady(new ApiClient("http://127.0.0.1:" + port));
+      PackagedServer.awaitReady(new ApiClient("http://127.0.0.1:" + port));
       ApiClient.Reply sent =
           api.post(path("devices/*/notifications"), "{\"payloads\":{\"apns\":\"crash\"}}");
       assertThat(sent.status()).as(sent.body()).isEqualTo(200);
@@ -120,43 +117,12 @@ class PushCrashIT extends MeridianIT {
   }
 
   private static Process startNode(int port) throws IOException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-Xmx512m");
-    command.add("-jar");
-    command.add(JAR.toAbsolutePath().toString());
-    command.add("--server.port=" + port);
     Map<String, String> properties = new LinkedHashMap<>(TestServers.properties());
     properties.putAll(PushServersIT.properties());
     properties.put("meridian.push.lease", "3s");
     properties.put("meridian.push.chunk-size", "50");
     properties.put("meridian.push.concurrency", String.valueOf(CONCURRENCY));
-    properties.forEach((key, value) -> command.add("--" + key + "=" + value));
-    Path log = Files.createDirectories(Path.of("target", "crash-it")).resolve("push-doomed.log");
-    return new ProcessBuilder(command)
-        .redirectErrorStream(true)
-        .redirectOutput(log.toFile())
-        .start();
-  }
-
-  private static void awaitReady(ApiClient client) {
-    Eventually.within(
-        Duration.ofSeconds(90),
-        () -> {
-          int status;
-          try {
-            status = client.get("/lb-status").status();
-          } catch (UncheckedIOException e) {
-            throw new AssertionError("not listening yet", e);
-          }
-          assertThat(status).isEqualTo(200);
-        });
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
+    return PackagedServer.start(port, properties, "push-doomed");
   }
 
   private static String token() {
