@@ -3,8 +3,6 @@ package io.meridian.rest.app;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
-import io.meridian.core.common.ErrorCode;
-import io.meridian.core.common.MeridianException;
 import io.meridian.core.connection.ConnectionService;
 import io.meridian.core.connection.Direction;
 import io.meridian.core.entity.CollectionName;
@@ -22,12 +20,15 @@ import io.meridian.rest.openapi.ApiBody;
 import io.meridian.rest.openapi.ApiPart;
 import io.meridian.rest.push.PushTargets;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.HttpMethod;
+import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -293,7 +294,11 @@ public class ConnectionResource {
   @Operation(
       summary =
           "`notifications`: send a push notification to a device, every device (`/devices/*`), a"
-              + " user's devices or a group's users' devices")
+              + " user's devices or a group's users' devices",
+      responses =
+          @ApiResponse(
+              responseCode = "405",
+              description = "A POST under any verb but `notifications`: the path is a listing"))
   @ApiBody(value = "Notification")
   public byte[] notify(
       @PathParam("org") String org,
@@ -304,9 +309,9 @@ public class ConnectionResource {
       @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
       InputStream body) {
     if (!verb.equals("notifications")) {
-      throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT,
-          "POST here only sends notifications: /{collection}/{id}/notifications");
+      // Only notifications are sent by a POST here; under any other verb this path is a listing,
+      // and the method is not allowed on it, as before notifications shared the path.
+      throw new NotAllowedException(HttpMethod.GET, new String[] {HttpMethod.OPTIONS});
     }
     JsonNode json = bodies.read(body, contentLength);
     ApplicationRef application = applications.require(org, app);
