@@ -3,6 +3,8 @@ package io.meridian.rest.app;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.MeridianException;
 import io.meridian.core.connection.ConnectionService;
 import io.meridian.core.connection.Direction;
 import io.meridian.core.entity.CollectionName;
@@ -20,15 +22,12 @@ import io.meridian.rest.openapi.ApiBody;
 import io.meridian.rest.openapi.ApiPart;
 import io.meridian.rest.push.PushTargets;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
-import jakarta.ws.rs.HttpMethod;
-import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -294,11 +293,7 @@ public class ConnectionResource {
   @Operation(
       summary =
           "`notifications`: send a push notification to a device, every device (`/devices/*`), a"
-              + " user's devices or a group's users' devices",
-      responses =
-          @ApiResponse(
-              responseCode = "405",
-              description = "A POST under any verb but `notifications`: the path is a listing"))
+              + " user's devices or a group's users' devices")
   @ApiBody(value = "Notification")
   public byte[] notify(
       @PathParam("org") String org,
@@ -309,9 +304,11 @@ public class ConnectionResource {
       @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
       InputStream body) {
     if (!verb.equals("notifications")) {
-      // Only notifications are sent by a POST here; under any other verb this path is a listing,
-      // and the method is not allowed on it, as before notifications shared the path.
-      throw new NotAllowedException(HttpMethod.GET, new String[] {HttpMethod.OPTIONS});
+      // A documented operation (any verb fits its template), so a refusal, not a 405.
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT,
+          "A POST here only sends notifications (/{collection}/{id}/notifications); a connection"
+              + " is made with POST /{collection}/{id}/{verb}/{target}");
     }
     JsonNode json = bodies.read(body, contentLength);
     ApplicationRef application = applications.require(org, app);

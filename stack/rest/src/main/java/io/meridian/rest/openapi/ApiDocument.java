@@ -339,13 +339,6 @@ public final class ApiDocument {
       operation.setResponses(responses);
     }
     responses.remove("default");
-    // An error an operation declares by its status alone is in the error format as any other.
-    for (Map.Entry<String, ApiResponse> declared : List.copyOf(responses.entrySet())) {
-      if (declared.getKey().startsWith("4") && declared.getValue().getContent() == null) {
-        responses.addApiResponse(
-            declared.getKey(), ApiSchemas.error(declared.getValue().getDescription()));
-      }
-    }
     boolean success = responses.keySet().stream().anyMatch(code -> code.startsWith("2"));
     if (!success) {
       responses.addApiResponse(
