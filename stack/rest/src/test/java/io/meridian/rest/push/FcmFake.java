@@ -9,7 +9,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import java.util.UUID;
 
 /**
@@ -18,6 +17,9 @@ import java.util.UUID;
  * for another) and the OAuth 2 token endpoint, which answers a JWT-bearer assertion.
  */
 final class FcmFake {
+  /** The state every WireMock scenario starts in. */
+  private static final String FIRST_STATE = "Started";
+
   static final String PROJECT = "meridian-test";
   static final String ACCESS_TOKEN = "ya29.test-" + UUID.randomUUID();
   static final String SEND = "/v1/projects/" + PROJECT + "/messages:send";
@@ -27,7 +29,7 @@ final class FcmFake {
   private static WireMockServer start() {
     WireMockServer server = new WireMockServer(options().dynamicPort());
     server.start();
-    server.stubFor(
+    server.givenThat(
         post(urlEqualTo("/token"))
             .withRequestBody(containing("jwt-bearer"))
             .willReturn(
@@ -37,7 +39,7 @@ final class FcmFake {
                         "{\"access_token\":\""
                             + ACCESS_TOKEN
                             + "\",\"expires_in\":3600,\"token_type\":\"Bearer\"}")));
-    server.stubFor(
+    server.givenThat(
         post(urlEqualTo(SEND))
             .withHeader("Authorization", equalTo("Bearer " + ACCESS_TOKEN))
             .atPriority(5)
@@ -45,7 +47,7 @@ final class FcmFake {
                 aResponse()
                     .withHeader("Content-Type", "application/json")
                     .withBody("{\"name\":\"projects/" + PROJECT + "/messages/1\"}")));
-    server.stubFor(
+    server.givenThat(
         post(urlEqualTo(SEND))
             .withRequestBody(matchingJsonPath("$.message.token", equalTo("gone-token")))
             .atPriority(1)
@@ -59,12 +61,12 @@ final class FcmFake {
                             + "\"type.googleapis.com/google.firebase.fcm.v1.FcmError\","
                             + "\"errorCode\":\"UNREGISTERED\"}]}}")));
     for (int i = 0; i < 2; i++) {
-      server.stubFor(
+      server.givenThat(
           post(urlEqualTo(SEND))
               .withRequestBody(matchingJsonPath("$.message.token", equalTo("busy-token")))
               .atPriority(1)
               .inScenario("busy")
-              .whenScenarioStateIs(i == 0 ? Scenario.STARTED : "once")
+              .whenScenarioStateIs(i == 0 ? FIRST_STATE : "once")
               .willSetStateTo(i == 0 ? "once" : "twice")
               .willReturn(
                   aResponse()
