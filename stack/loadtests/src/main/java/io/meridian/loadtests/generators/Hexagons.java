@@ -39,6 +39,11 @@ public final class Hexagons {
       this.maxHeight = maxHeight;
       this.region = region;
     }
+
+    /** Where the centres of fences of this size are drawn. */
+    public Region region() {
+      return region;
+    }
   }
 
   private final long seed;

@@ -30,7 +30,7 @@ public final class Region {
   }
 
   /** A point drawn uniformly over this box, as {latitude, longitude}. */
-  double[] draw(SplittableRandom random) {
+  public double[] draw(SplittableRandom random) {
     return new double[] {
       minLatitude + (maxLatitude - minLatitude) * random.nextDouble(),
       minLongitude + (maxLongitude - minLongitude) * random.nextDouble()

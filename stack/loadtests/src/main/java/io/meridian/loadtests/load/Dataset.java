@@ -17,6 +17,11 @@ public enum Dataset {
   THINGS("things", "thing-", 100_000),
   /** Geomarketing: large overlapping hexagons ({@link Hexagons.Size#LARGE}) with an ad each. */
   FENCES("ads", "ad-", Hexagons.COUNT),
+  /**
+   * Geomarketing as Kuzzle spread it: the same sizes over the contiguous United States ({@link
+   * Hexagons.Size#KUZZLE}), about four fences around a point instead of two hundred.
+   */
+  KUZZLE_FENCES("kads", "kad-", Hexagons.COUNT),
   /** Places near: 653,796 points of interest, 70 % in Bay Area clusters ({@link Places}). */
   PLACES("places", "place-", Places.COUNT),
   /** Geo2Tag's tags: a channel, a location, an altitude, the device's time and a label. */
@@ -76,12 +81,21 @@ public enum Dataset {
     return prefix + String.format(Locale.ROOT, "%07d", i);
   }
 
+  /** The hexagons of a fence data set. */
+  public Hexagons.Size fenceSize() {
+    return switch (this) {
+      case FENCES -> Hexagons.Size.LARGE;
+      case KUZZLE_FENCES -> Hexagons.Size.KUZZLE;
+      default -> throw new IllegalStateException(this + " is not a set of fences");
+    };
+  }
+
   /** The entities 0 to {@code count - 1} of this data set for {@code seed}. */
   public Source generate(long seed, int count) {
     return switch (this) {
       case THINGS -> i -> thing(seed, i);
-      case FENCES -> {
-        Hexagons hexagons = Hexagons.generate(Hexagons.Size.LARGE, count, seed);
+      case FENCES, KUZZLE_FENCES -> {
+        Hexagons hexagons = Hexagons.generate(fenceSize(), count, seed);
         yield i -> fence(hexagons, i);
       }
       case PLACES -> {

@@ -90,7 +90,9 @@ public final class LoadCommand implements Callable<Integer> {
       split = ",",
       required = true,
       paramLabel = "SET",
-      description = "things, fences, places or tags; repeat the option or separate with commas.")
+      description =
+          "things, fences, kuzzle_fences, places or tags; repeat the option or separate with"
+              + " commas.")
   List<Dataset> datasets;
 
   @Option(
