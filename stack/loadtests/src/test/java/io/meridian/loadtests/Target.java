@@ -15,8 +15,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -31,6 +34,7 @@ public final class Target {
   private final LocalTarget local;
   private final MeridianClient client;
   private final App app;
+  private final Map<String, JsonNode> measured = new LinkedHashMap<>();
   private Measure measure;
 
   private Target(LoadConfig config, LocalTarget local, MeridianClient client, App app) {
@@ -42,13 +46,26 @@ public final class Target {
 
   /** Resolves the server and the application of this run, starting or provisioning them. */
   public static Target resolve(LoadConfig config) {
+    return resolve(config, Map.of());
+  }
+
+  /**
+   * Resolves the server and the application of this run; a local server is started with {@code
+   * serverProperties} over its defaults (a given server is taken as it is).
+   */
+  public static Target resolve(LoadConfig config, Map<String, String> serverProperties) {
     URI url = config.baseUrl();
     LocalTarget local = null;
     String superuserPassword =
         config.text(
             "superuserPassword", System.getenv().getOrDefault("MERIDIAN_SUPERUSER_PASSWORD", ""));
     if (url == null) {
-      local = LocalTarget.start(config.simulation(), config.text("serverHeap", "1g"));
+      local =
+          LocalTarget.start(
+              config.simulation(),
+              config.text("serverHeap", "1g"),
+              LocalTarget.freePort(),
+              serverProperties);
       url = local.baseUrl();
       superuserPassword = local.superuserPassword();
     }
@@ -194,6 +211,16 @@ public final class Target {
         clientToken());
   }
 
+  /** The local server's process id, if this run started one. */
+  public OptionalLong serverPid() {
+    return local == null ? OptionalLong.empty() : OptionalLong.of(local.pid());
+  }
+
+  /** A figure of the run beyond Gatling's, written under {@code measured} in the run's record. */
+  public void note(String key, JsonNode value) {
+    measured.put(key, value);
+  }
+
   /** Starts measuring the CPU of the load generator, the local server and the whole machine. */
   public void startMeasuring() {
     measure = Measure.now(local == null ? -1 : local.pid());
@@ -241,6 +268,9 @@ public final class Target {
         .forEach((role, cores) -> roles.put(role, round(cores)));
     if (!roles.isEmpty()) {
       cpu.set("roles", roles);
+    }
+    if (!measured.isEmpty()) {
+      run.putObject("measured").setAll(measured);
     }
     ObjectNode used = run.putObject("config");
     config.used().forEach(used::put);

@@ -235,6 +235,17 @@ public final class Summaries {
     if (!cpu.isMissingNode()) {
       out.append("CPU cores used: ").append(cpu).append('\n');
     }
+    summary
+        .path("run")
+        .path("measured")
+        .properties()
+        .forEach(
+            figure ->
+                out.append("Measured ")
+                    .append(figure.getKey())
+                    .append(": ")
+                    .append(figure.getValue())
+                    .append('\n'));
     for (JsonNode assertion : summary.path("assertions")) {
       out.append(assertion.path("ok").asBoolean() ? "  OK  " : "  KO  ")
           .append(assertion.path("assertion").asText())

@@ -36,6 +36,16 @@ public final class Protocol {
             });
   }
 
+  /**
+   * The HTTP protocol with WebSockets at the same host ({@code ws://} for {@code http://}, {@code
+   * wss://} for {@code https://}); an unmatched message is kept, up to {@code unmatchedBuffer}, for
+   * {@code ws.processUnmatchedMessages}.
+   */
+  public static HttpProtocolBuilder withSockets(URI baseUrl, int unmatchedBuffer) {
+    String socketUrl = baseUrl.toString().replaceFirst("^http", "ws");
+    return of(baseUrl).wsBaseUrl(socketUrl).wsUnmatchedInboundMessageBufferSize(unmatchedBuffer);
+  }
+
   /** Signs in as application user {@code #{username}} with {@code #{password}}, once. */
   public static ChainBuilder login(String appPath) {
     return exec(
