@@ -8,6 +8,8 @@ import io.gatling.javaapi.core.Simulation;
 import io.meridian.loadtests.LoadConfig;
 import io.meridian.loadtests.Target;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
  * What every simulation shares: its {@link LoadConfig}, its {@link Target}, CPU accounting from
@@ -21,8 +23,13 @@ abstract class MeridianSimulation extends Simulation {
   protected final Target target;
 
   MeridianSimulation(String name) {
+    this(name, config -> Map.of());
+  }
+
+  /** With properties for a local server, read from the run's configuration. */
+  MeridianSimulation(String name, Function<LoadConfig, Map<String, String>> serverProperties) {
     this.config = LoadConfig.of(name);
-    this.target = Target.resolve(config);
+    this.target = Target.resolve(config, serverProperties.apply(config));
   }
 
   @Override

@@ -1,0 +1,84 @@
+package io.meridian.loadtests.simulations;
+
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.rampUsers;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+
+import io.gatling.javaapi.core.ScenarioBuilder;
+import io.meridian.loadtests.LoadConfig;
+import io.meridian.loadtests.scenarios.FanOut;
+import io.meridian.loadtests.scenarios.HeapProbe;
+import io.meridian.loadtests.scenarios.Protocol;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * Fan-out of writes to real-time subscribers on one node: {@code subscribers} sockets (smoke 200,
+ * full 10,000) open over {@code ramp} (5 s / 60 s), each subscribed to collection {@code
+ * collection}; once all are subscribed, one writer sends {@code writes} writes (20 / 200) at {@code
+ * writeRate} a second (5 / 2), creating and updating entities in turn. Every subscriber must get
+ * every write's event once (the {@code every event received} check). Recorded beyond Gatling's
+ * statistics ({@code measured.fanOut}): deliveries per second and the latency from each write's
+ * {@code sent_at} to the event's arrival; with a local server, its heap per idle connection ({@code
+ * measured.heap}): used heap after a full GC before the sockets open and once all are subscribed,
+ * divided by the subscribers.
+ *
+ * <p>A local server is started with {@code server.tomcat.max-connections} above the subscribers
+ * (Tomcat's default, 8,192, would hold the 8,193rd socket in the accept queue).
+ */
+public class FanOutSimulation extends MeridianSimulation {
+  private final FanOut fanOut;
+  private final HeapProbe heap;
+  private final int subscribers;
+
+  public FanOutSimulation() {
+    super("fanout", FanOutSimulation::serverProperties);
+    subscribers = config.integer("subscribers", 200, 10_000);
+    Duration ramp = config.duration("ramp", Duration.ofSeconds(5), Duration.ofSeconds(60));
+    int writes = config.integer("writes", 20, 200);
+    double rate = config.decimal("writeRate", 5, 2);
+    Duration timeout =
+        config.duration("answerTimeout", Duration.ofSeconds(30), Duration.ofSeconds(60));
+    fanOut =
+        new FanOut(
+            target.app().path(),
+            config.text("collection", "fanout"),
+            subscribers,
+            config.duration("drain", Duration.ofSeconds(3), Duration.ofSeconds(10)));
+    heap = new HeapProbe(target.serverPid());
+    String token = target.clientToken();
+
+    ScenarioBuilder subscribing = scenario("subscribers").exec(fanOut.subscriber(token, timeout));
+    ScenarioBuilder writing =
+        scenario("writer")
+            .exec(session -> session.set(Protocol.TOKEN, token))
+            .exec(
+                fanOut.writer(writes, rate, ramp.plus(Duration.ofSeconds(60)), heap::sampleAfter));
+    setUp(
+            subscribing.injectOpen(rampUsers(subscribers).during(ramp)),
+            writing.injectOpen(atOnceUsers(1)))
+        .protocols(Protocol.withSockets(target.baseUrl(), writes + 100))
+        .maxDuration(config.duration("maxDuration", Duration.ofMinutes(5), Duration.ofMinutes(20)))
+        .assertions(gates(new Gate(10_000, 30_000), new Gate(1_000, 5_000), new Gate(1, 1)));
+  }
+
+  /** A local server holds every subscriber's socket. */
+  private static Map<String, String> serverProperties(LoadConfig config) {
+    int subscribers = config.integer("subscribers", 200, 10_000);
+    return Map.of(
+        "server.tomcat.max-connections", Integer.toString(Math.max(8_192, subscribers + 1_000)));
+  }
+
+  @Override
+  public void before() {
+    heap.sampleBefore();
+    super.before();
+  }
+
+  @Override
+  public void after() {
+    target.note("fanOut", fanOut.summary());
+    target.note("heap", heap.summary(fanOut.subscribed()));
+    super.after();
+  }
+}
