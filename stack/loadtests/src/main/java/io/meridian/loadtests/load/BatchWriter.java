@@ -26,6 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class BatchWriter {
   static final String DUPLICATE = "duplicate_unique_property_exists";
+  private static final int WRITE_UNDER_WAY_READS = 10;
 
   private final AppRequests requests;
   private final Dataset dataset;
@@ -100,20 +101,44 @@ final class BatchWriter {
 
   private void writeOneByOne(Range range, List<ObjectNode> entities) {
     for (int i = range.from(); i < range.to(); i++) {
-      String path = "/" + dataset.collection() + "/" + MeridianClient.encode(dataset.name(i));
+      writeOne(dataset.name(i), entities.get(i - range.from()));
+    }
+    done(range);
+  }
+
+  /**
+   * Creates the entity unless it is there. A name that is taken while its entity cannot be read yet
+   * belongs to a write still under way on the server (a batch this loader gave up waiting for and
+   * sent again): it is read again a few times, a second apart, before the load fails.
+   */
+  private void writeOne(String name, ObjectNode entity) {
+    String path = "/" + dataset.collection() + "/" + MeridianClient.encode(name);
+    for (int attempt = 1; ; attempt++) {
       try {
         requests.send("GET", path, null);
         existing.incrementAndGet();
-        continue;
+        return;
       } catch (ApiException e) {
         if (e.status() != 404) {
           throw e;
         }
       }
-      requests.send("PUT", path + "?consistency=eventual", entities.get(i - range.from()));
-      created.incrementAndGet();
+      try {
+        requests.send("PUT", path + "?consistency=eventual", entity);
+        created.incrementAndGet();
+        return;
+      } catch (ApiException e) {
+        if (e.status() != 400 || !DUPLICATE.equals(e.error()) || attempt == WRITE_UNDER_WAY_READS) {
+          throw e;
+        }
+      }
+      try {
+        Thread.sleep(1000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new LoadException("Interrupted", e);
+      }
     }
-    done(range);
   }
 
   private void done(Range range) {
