@@ -24,7 +24,8 @@ import java.util.Map;
  * watcher stops it if this JVM is killed.
  */
 public final class LocalTarget implements AutoCloseable {
-  private static final Duration READY = Duration.ofSeconds(120);
+  // Generous: on a loaded 2-core machine a server that loads 300,000 fences takes minutes.
+  private static final Duration READY = Duration.ofSeconds(300);
 
   private final Process server;
   private final URI baseUrl;

@@ -54,8 +54,8 @@ public final class FanOut {
   private final Duration drain;
 
   /**
-   * Subscribers wait for the last event {@code drain} after the last write was acknowledged, then
-   * check what they got.
+   * Subscribers wait for the event of every acknowledged write, at most {@code drain} after the
+   * last one, then check what they got.
    */
   public FanOut(String appPath, String collection, int subscribers, Duration drain) {
     this.appPath = appPath;
@@ -89,7 +89,7 @@ public final class FanOut {
                 .sendText(subscribe)
                 .await(timeout)
                 .on(
-                    ws.checkTextMessage("subscribe")
+                    ws.checkTextMessage("subscribed")
                         .matching(jsonPath("$.id").is("s"))
                         .check(jsonPath("$.op").is("subscribed"))))
         .exec(
@@ -100,7 +100,7 @@ public final class FanOut {
               return session;
             })
         .exec(
-            asLongAs(session -> !drained())
+            asLongAs(session -> !drained(session))
                 .on(pause(POLL).exec(ws.processUnmatchedMessages(this::take))))
         // The pong comes after every event the node had sent this connection before it.
         .exec(ping("drain", "d1", timeout, jsonPath("$.op").is("pong")))
@@ -119,7 +119,7 @@ public final class FanOut {
     return ws(name)
         .sendText("{\"op\":\"ping\",\"id\":\"" + id + "\"}")
         .await(timeout)
-        .on(ws.checkTextMessage(name).matching(jsonPath("$.id").is(id)).check(check));
+        .on(ws.checkTextMessage(name + " (pong)").matching(jsonPath("$.id").is(id)).check(check));
   }
 
   /**
@@ -190,9 +190,22 @@ public final class FanOut {
     return entity.put("n", n).put("sent_at", System.currentTimeMillis()).toString();
   }
 
-  private boolean drained() {
+  /** The writer is done and this subscriber got every acknowledged write, or the drain is over. */
+  private boolean drained(Session session) {
     long done = writesDoneAt.get();
-    return done != Long.MAX_VALUE && System.currentTimeMillis() > done + drain.toMillis();
+    if (done == Long.MAX_VALUE) {
+      return false;
+    }
+    return System.currentTimeMillis() > done + drain.toMillis() || missed(session).isEmpty();
+  }
+
+  private BitSet missed(Session session) {
+    BitSet missed;
+    synchronized (acknowledged) {
+      missed = (BitSet) acknowledged.clone();
+    }
+    missed.andNot(((Tally) session.get(TALLY)).received);
+    return missed;
   }
 
   /** Records the events among {@code messages}. */
@@ -237,11 +250,7 @@ public final class FanOut {
   /** "" when the subscriber got every acknowledged write once and nothing else, else what not. */
   private String missing(Session session) {
     Tally tally = (Tally) session.get(TALLY);
-    BitSet missed;
-    synchronized (acknowledged) {
-      missed = (BitSet) acknowledged.clone();
-    }
-    missed.andNot(tally.received);
+    BitSet missed = missed(session);
     if (missed.isEmpty() && tally.duplicates == 0 && tally.other == 0) {
       return "";
     }

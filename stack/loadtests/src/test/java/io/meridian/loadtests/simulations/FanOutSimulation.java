@@ -15,8 +15,8 @@ import java.util.Map;
 /**
  * Fan-out of writes to real-time subscribers on one node: {@code subscribers} sockets (smoke 200,
  * full 10,000) open over {@code ramp} (5 s / 60 s), each subscribed to collection {@code
- * collection}; once all are subscribed, one writer sends {@code writes} writes (20 / 200) at {@code
- * writeRate} a second (5 / 2), creating and updating entities in turn. Every subscriber must get
+ * collection}; once all are subscribed, one writer sends {@code writes} writes (20 / 100) at {@code
+ * writeRate} a second (5 / 1), creating and updating entities in turn. Every subscriber must get
  * every write's event once (the {@code every event received} check). Recorded beyond Gatling's
  * statistics ({@code measured.fanOut}): deliveries per second and the latency from each write's
  * {@code sent_at} to the event's arrival; with a local server, its heap per idle connection ({@code
@@ -24,7 +24,8 @@ import java.util.Map;
  * divided by the subscribers.
  *
  * <p>A local server is started with {@code server.tomcat.max-connections} above the subscribers
- * (Tomcat's default, 8,192, would hold the 8,193rd socket in the accept queue).
+ * (Tomcat's default, 8,192, would hold the 8,193rd socket in the accept queue), in keyspace {@code
+ * meridian_lt_fanout}.
  */
 public class FanOutSimulation extends MeridianSimulation {
   private final FanOut fanOut;
@@ -35,8 +36,8 @@ public class FanOutSimulation extends MeridianSimulation {
     super("fanout", FanOutSimulation::serverProperties);
     subscribers = config.integer("subscribers", 200, 10_000);
     Duration ramp = config.duration("ramp", Duration.ofSeconds(5), Duration.ofSeconds(60));
-    int writes = config.integer("writes", 20, 200);
-    double rate = config.decimal("writeRate", 5, 2);
+    int writes = config.integer("writes", 20, 100);
+    double rate = config.decimal("writeRate", 5, 1);
     Duration timeout =
         config.duration("answerTimeout", Duration.ofSeconds(30), Duration.ofSeconds(60));
     fanOut =
@@ -44,7 +45,7 @@ public class FanOutSimulation extends MeridianSimulation {
             target.app().path(),
             config.text("collection", "fanout"),
             subscribers,
-            config.duration("drain", Duration.ofSeconds(3), Duration.ofSeconds(10)));
+            config.duration("drain", Duration.ofSeconds(30), Duration.ofSeconds(120)));
     heap = new HeapProbe(target.serverPid());
     String token = target.clientToken();
 
@@ -62,11 +63,20 @@ public class FanOutSimulation extends MeridianSimulation {
         .assertions(gates(new Gate(10_000, 30_000), new Gate(1_000, 5_000), new Gate(1, 1)));
   }
 
-  /** A local server holds every subscriber's socket. */
+  /**
+   * A local server holds every subscriber's socket, and has a keyspace of its own: in the shared
+   * one it would load every other simulation's fences at startup (300,000 after a full geomarketing
+   * run), which takes minutes and heap that is not the connections'.
+   */
   private static Map<String, String> serverProperties(LoadConfig config) {
     int subscribers = config.integer("subscribers", 200, 10_000);
     return Map.of(
-        "server.tomcat.max-connections", Integer.toString(Math.max(8_192, subscribers + 1_000)));
+        "server.tomcat.max-connections",
+        Integer.toString(Math.max(8_192, subscribers + 1_000)),
+        "meridian.cassandra.keyspace",
+        "meridian_lt_fanout",
+        "meridian.elasticsearch.index-prefix",
+        "meridian-lt-fanout");
   }
 
   @Override
