@@ -5,6 +5,7 @@ import io.meridian.core.entity.StoredEntity;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -66,7 +67,8 @@ public final class GeofenceDetector {
    * fences of the application's collection {@code fences} that {@code fenceFilter} accepts,
    * restricted to {@code detections}: ordered by fence uuid, then by detection in {@link
    * GeofenceDetection}'s order, the {@code outside} event last. {@code fenceFilter} sees fences as
-   * the index holds them and may be asked about a fence more than once.
+   * the index holds them, only those near the move, each once per call (a fence query parses the
+   * fence's JSON).
    *
    * @throws io.meridian.core.common.MeridianException 503 when this node's fence index may be stale
    */
@@ -82,13 +84,14 @@ public final class GeofenceDetector {
     boolean exit = detections.contains(GeofenceDetection.EXIT);
     boolean cross = detections.contains(GeofenceDetection.CROSS) && from != null && to != null;
     boolean outside = detections.contains(GeofenceDetection.OUTSIDE);
+    Predicate<StoredEntity> selected = new Memo(fenceFilter);
     Found before =
         from != null && (enter || exit || cross)
-            ? containing(applicationId, fences, fenceFilter, from)
+            ? containing(applicationId, fences, selected, from)
             : Found.NONE;
     Found after =
         to != null && (enter || inside || exit || cross || outside)
-            ? containing(applicationId, fences, fenceFilter, to)
+            ? containing(applicationId, fences, selected, to)
             : Found.NONE;
     List<GeofenceHit> hits = new ArrayList<>(0);
     for (StoredEntity fence : after.fences()) {
@@ -115,7 +118,7 @@ public final class GeofenceDetector {
           to.latitude(),
           to.longitude(),
           fence ->
-              !before.holds(fence.uuid()) && !after.holds(fence.uuid()) && fenceFilter.test(fence),
+              !before.holds(fence.uuid()) && !after.holds(fence.uuid()) && selected.test(fence),
           fence -> hits.add(new GeofenceHit(GeofenceDetection.CROSS, fence)));
     }
     hits.sort(ORDER);
@@ -131,6 +134,29 @@ public final class GeofenceDetector {
     geo.forEachContaining(
         applicationId, fences, point.latitude(), point.longitude(), filter, found::add);
     return found.isEmpty() ? Found.NONE : new Found(found);
+  }
+
+  /** A filter that decides each fence (as one lookup version holds it) once per call. */
+  private static final class Memo implements Predicate<StoredEntity> {
+    private final Predicate<StoredEntity> filter;
+    private IdentityHashMap<StoredEntity, Boolean> decided;
+
+    Memo(Predicate<StoredEntity> filter) {
+      this.filter = filter;
+    }
+
+    @Override
+    public boolean test(StoredEntity fence) {
+      if (decided == null) {
+        decided = new IdentityHashMap<>();
+      }
+      Boolean known = decided.get(fence);
+      if (known == null) {
+        known = filter.test(fence);
+        decided.put(fence, known);
+      }
+      return known;
+    }
   }
 
   /**

@@ -182,6 +182,22 @@ class GeofenceDetectorTest {
   }
 
   @Test
+  void the_fence_filter_is_asked_once_per_fence_near_the_move() {
+    List<UUID> asked = new ArrayList<>();
+    Predicate<StoredEntity> counting =
+        fence -> {
+          asked.add(fence.uuid());
+          return DEPOTS.test(fence);
+        };
+    detector.detect(app.id(), "zones", counting, ALL, at(0.5, 0.25), at(0.5, 0.75));
+    assertThat(asked).containsExactlyInAnyOrder(zoneA.uuid(), zoneB.uuid());
+
+    asked.clear();
+    detector.detect(app.id(), "zones", counting, ALL, at(0.5, 9), at(0.5, 12));
+    assertThat(asked).containsExactly(yard.uuid());
+  }
+
+  @Test
   void the_fences_of_another_application_are_never_consulted() {
     assertThat(move(at(0.5, 19), at(0.5, 20.5))).containsExactly(hit(OUTSIDE, null));
     assertThat(move(at(0.5, 19), at(0.5, 22))).containsExactly(hit(OUTSIDE, null));
