@@ -23,6 +23,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param snapshotLimit entities of the snapshot that follows a reset
  * @param authCheckInterval how often open connections' tokens are checked again
  * @param bufferBytes the WebSocket buffers of each connection (Tomcat's default is 8 KiB each)
+ * @param socketBufferBytes the read and write buffers of every connection of the API port, HTTP
+ *     ones included (Tomcat's default is 8 KiB each): what an idle WebSocket costs most
  */
 @ConfigurationProperties("meridian.realtime")
 public record RealtimeProperties(
@@ -39,7 +41,8 @@ public record RealtimeProperties(
     @DefaultValue("10000") int maxQueued,
     @DefaultValue("100") int snapshotLimit,
     @DefaultValue("250ms") Duration authCheckInterval,
-    @DefaultValue("2048") int bufferBytes) {
+    @DefaultValue("2048") int bufferBytes,
+    @DefaultValue("4096") int socketBufferBytes) {
 
   public RealtimeProperties {
     if (retention.compareTo(Duration.ofMinutes(10)) < 0) {
@@ -47,6 +50,10 @@ public record RealtimeProperties(
     }
     if (maxSubscriptions < 1 || maxQueryLength < 1 || maxMessageBytes < 256 || rate < 1) {
       throw new IllegalArgumentException("meridian.realtime limits must be positive");
+    }
+    if (bufferBytes < 512 || socketBufferBytes < 1024) {
+      throw new IllegalArgumentException(
+          "meridian.realtime: buffer-bytes is at least 512, socket-buffer-bytes at least 1024");
     }
     if (burst < rate || maxQueued < 1 || snapshotLimit < 1 || snapshotLimit > 1000) {
       throw new IllegalArgumentException(

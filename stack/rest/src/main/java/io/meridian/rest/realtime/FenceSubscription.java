@@ -1,28 +1,39 @@
 package io.meridian.rest.realtime;
 
 import io.meridian.core.common.Json;
+import io.meridian.core.common.MeridianException;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.identity.access.Visibility;
 import io.meridian.core.query.CompiledQuery;
 import io.meridian.core.realtime.FeedEntry;
+import io.meridian.core.realtime.GeofenceDetection;
+import io.meridian.core.realtime.GeofenceDetector;
+import io.meridian.core.realtime.GeofenceHit;
+import io.meridian.core.realtime.Position;
 import io.meridian.core.realtime.RealtimeHub;
+import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
  * A geofence subscription: entities of a collection (those its query selects) moving relative to
- * the fences of another collection (those its fence query selects), with Tile38's detections.
- * Fences come from this node's in-memory fence index; only fences the connection may read are
- * named.
+ * the fences of another collection (those its fence query selects), with Tile38's detections
+ * ({@link GeofenceDetector}). Fences come from this node's in-memory fence index; only fences the
+ * connection may read are named.
  */
 final class FenceSubscription extends Subscription {
-  static final Set<String> DETECT = Set.of("enter", "exit", "inside", "outside", "cross");
+  static final Set<String> DETECT =
+      Arrays.stream(GeofenceDetection.values())
+          .map(GeofenceDetection::wireName)
+          .collect(Collectors.toUnmodifiableSet());
 
-  private final Set<String> detect;
+  private final Set<GeofenceDetection> detections;
   private final String fences;
-  private final Predicate<StoredEntity> fenceFilter;
-  private final FenceDetection detection;
+  private final CompiledQuery fenceQuery;
+  private final GeofenceDetector detector;
 
   FenceSubscription(
       String id,
@@ -33,40 +44,52 @@ final class FenceSubscription extends Subscription {
       Set<String> detect,
       String fences,
       CompiledQuery fenceQuery,
-      FenceDetection detection) {
+      GeofenceDetector detector) {
     super(id, connection, collection, query, ql, Subscription.EVENTS);
-    this.detect = detect;
+    EnumSet<GeofenceDetection> detections = EnumSet.noneOf(GeofenceDetection.class);
+    detect.forEach(name -> detections.add(GeofenceDetection.named(name).orElseThrow()));
+    this.detections = detections;
     this.fences = fences;
-    this.detection = detection;
-    this.fenceFilter =
-        fenceQuery == null
-            ? fence -> true
-            : fence -> fenceQuery.matches(Json.parseStoredObject(fence.json()));
+    this.fenceQuery = fenceQuery;
+    this.detector = detector;
   }
 
   @Override
   boolean deliver(RealtimeHub.Entry entry) {
-    FeedEntry feed = entry.feed();
-    StoredEntity before = entry.before() != null && matches(entry.before()) ? previous(feed) : null;
-    StoredEntity after = entry.after() != null && matches(entry.after()) ? current(feed) : null;
-    if (before == null && after == null) {
+    Position from =
+        entry.before() != null && matches(entry.before()) ? Position.of(entry.before()) : null;
+    Position to =
+        entry.after() != null && matches(entry.after()) ? Position.of(entry.after()) : null;
+    if (from == null && to == null) {
       return true;
     }
     Visibility visibility = connection.visibility();
-    for (FenceDetection.Hit hit :
-        detection.detect(
-            connection.application(),
-            fences,
-            fenceFilter.and(visibility::canRead),
-            detect,
-            before,
-            after)) {
+    Predicate<StoredEntity> fenceFilter =
+        fenceQuery == null
+            ? visibility::canRead
+            : fence ->
+                visibility.canRead(fence)
+                    && fenceQuery.matches(Json.parseStoredObject(fence.json()));
+    List<GeofenceHit> hits;
+    try {
+      hits =
+          detector.detect(connection.application().id(), fences, fenceFilter, detections, from, to);
+    } catch (MeridianException e) {
+      // This node's fence index may be stale: say so rather than stay silent.
+      return connection.send(
+          Messages.error(
+              null,
+              e.code().code(),
+              "Geofence events of subscription " + id + " were missed: " + e.description()));
+    }
+    FeedEntry feed = entry.feed();
+    for (GeofenceHit hit : hits) {
       boolean sent =
           connection.send(
               Messages.event(
                   id,
                   feed.seq(),
-                  hit.event(),
+                  hit.detection().wireName(),
                   shaped(feed.body(), entry.after()),
                   shaped(feed.previous(), entry.before()),
                   true,
@@ -76,35 +99,5 @@ final class FenceSubscription extends Subscription {
       }
     }
     return true;
-  }
-
-  private static StoredEntity current(FeedEntry feed) {
-    return new StoredEntity(
-        feed.entity(), feed.collection(), feed.name(), feed.version(), 0, feed.body());
-  }
-
-  private static StoredEntity previous(FeedEntry feed) {
-    return new StoredEntity(
-        feed.entity(), feed.collection(), feed.name(), feed.version(), 0, feed.previous());
-  }
-
-  /** The fences an entity's move concerns. */
-  interface FenceDetection {
-    /**
-     * @param before the entity before the write, or null (created, or not watched before)
-     * @param after the entity after the write, or null (deleted, or no longer watched)
-     */
-    List<Hit> detect(
-        io.meridian.core.app.ApplicationRef app,
-        String fences,
-        Predicate<StoredEntity> fenceFilter,
-        Set<String> detect,
-        StoredEntity before,
-        StoredEntity after);
-
-    /**
-     * @param fence the fence, or null for {@code outside} every fence
-     */
-    record Hit(String event, StoredEntity fence) {}
   }
 }

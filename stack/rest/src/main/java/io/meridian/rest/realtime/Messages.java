@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.common.Json;
+import java.nio.charset.StandardCharsets;
 
 /** The server's messages, as JSON text. */
 final class Messages {
@@ -27,6 +28,22 @@ final class Messages {
 
   static String text(JsonNode message) {
     return Json.write(message);
+  }
+
+  /** The answer to a request, its body spliced as the API rendered it. */
+  static String response(String id, int status, byte[] body) {
+    StringBuilder out = new StringBuilder(64 + (body == null ? 0 : body.length));
+    out.append("{\"op\":\"response\"");
+    if (id != null) {
+      out.append(",\"id\":\"")
+          .append(JsonStringEncoder.getInstance().quoteAsString(id))
+          .append('"');
+    }
+    out.append(",\"status\":").append(status);
+    if (body != null && body.length > 0) {
+      out.append(",\"body\":").append(new String(body, StandardCharsets.UTF_8));
+    }
+    return out.append('}').toString();
   }
 
   /**

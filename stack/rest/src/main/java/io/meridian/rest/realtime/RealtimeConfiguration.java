@@ -2,9 +2,11 @@ package io.meridian.rest.realtime;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.meridian.core.app.ApplicationService;
+import io.meridian.core.geo.GeoIndexes;
 import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.token.TokenService;
 import io.meridian.core.query.QueryLanguage;
+import io.meridian.core.realtime.GeofenceDetector;
 import io.meridian.core.realtime.RealtimeFeed;
 import io.meridian.core.realtime.RealtimeHub;
 import io.meridian.rest.config.RealtimeProperties;
@@ -12,7 +14,6 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
-import java.util.List;
 import org.apache.tomcat.websocket.server.WsSci;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
@@ -48,23 +49,26 @@ public class RealtimeConfiguration {
       RealtimeHub hub,
       TokenService tokens,
       AccessControl access,
-      QueryLanguage queries) {
+      QueryLanguage queries,
+      GeoIndexes geo,
+      SocketRequests requests) {
     return new RealtimeService(
         properties,
         hub,
         tokens,
         access,
         queries,
-        (connection, message) -> new RequestRelay.Reply(501, null),
-        (app, fences, filter, detect, before, after) -> List.of());
+        new RequestRelay(requests),
+        new GeofenceDetector(geo));
   }
 
   /** After the client address is known, before anything else answers. */
   @Bean
   FilterRegistrationBean<RealtimeUpgrade> realtimeUpgrade(
-      RealtimeService service, ApplicationService applications) {
+      RealtimeService service, ApplicationService applications, RealtimeProperties properties) {
     FilterRegistrationBean<RealtimeUpgrade> registration =
-        new FilterRegistrationBean<>(new RealtimeUpgrade(service, applications));
+        new FilterRegistrationBean<>(
+            new RealtimeUpgrade(service, applications, properties.bufferBytes()));
     registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 4);
     return registration;
   }
@@ -79,6 +83,12 @@ public class RealtimeConfiguration {
       }
       factory.addContextCustomizers(
           context -> context.addServletContainerInitializer(new WsSci(), null));
+      String socketBuffer = Integer.toString(properties.socketBufferBytes());
+      factory.addConnectorCustomizers(
+          connector -> {
+            connector.setProperty("socket.appReadBufSize", socketBuffer);
+            connector.setProperty("socket.appWriteBufSize", socketBuffer);
+          });
     };
   }
 

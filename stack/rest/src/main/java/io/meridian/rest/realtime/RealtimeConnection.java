@@ -19,6 +19,7 @@ import jakarta.websocket.Endpoint;
 import jakarta.websocket.EndpointConfig;
 import jakarta.websocket.MessageHandler;
 import jakarta.websocket.Session;
+import java.net.URI;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -40,6 +41,7 @@ final class RealtimeConnection extends Endpoint implements MessageHandler.Partia
 
   private final RealtimeService service;
   private final ApplicationRef app;
+  private final URI baseUri;
   private final String clientAddress;
   private final Map<String, Subscription> subscriptions = new ConcurrentHashMap<>();
   private final StringBuilder partial = new StringBuilder();
@@ -56,12 +58,14 @@ final class RealtimeConnection extends Endpoint implements MessageHandler.Partia
   RealtimeConnection(
       RealtimeService service,
       ApplicationRef app,
+      URI baseUri,
       String clientAddress,
       Principal principal,
       AccessToken token,
       String tokenText) {
     this.service = service;
     this.app = app;
+    this.baseUri = baseUri;
     this.clientAddress = clientAddress;
     this.principal = principal;
     this.token = token;
@@ -71,6 +75,11 @@ final class RealtimeConnection extends Endpoint implements MessageHandler.Partia
 
   ApplicationRef application() {
     return app;
+  }
+
+  /** Where the client reached this node (the upgrade request's scheme and authority). */
+  URI baseUri() {
+    return baseUri;
   }
 
   String clientAddress() {
@@ -425,13 +434,8 @@ final class RealtimeConnection extends Endpoint implements MessageHandler.Partia
   }
 
   private void request(String id, JsonNode message) {
-    RequestRelay.Reply reply = service.requests().execute(this, message);
-    ObjectNode response = Messages.reply("response", id);
-    response.put("status", reply.status());
-    if (reply.body() != null) {
-      response.set("body", reply.body());
-    }
-    send(Messages.text(response));
+    SocketResponse response = service.requests().execute(this, message);
+    send(Messages.response(id, response.status(), response.json()));
   }
 
   /** The subscription's resume point is gone: a reset, then the query's first page. */

@@ -6,6 +6,7 @@ import io.meridian.core.common.Json;
 import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.token.TokenService;
 import io.meridian.core.query.QueryLanguage;
+import io.meridian.core.realtime.GeofenceDetector;
 import io.meridian.core.realtime.RealtimeHub;
 import io.meridian.rest.config.RealtimeProperties;
 import jakarta.websocket.CloseReason;
@@ -36,7 +37,7 @@ public final class RealtimeService implements AutoCloseable {
   private final AccessControl access;
   private final QueryLanguage queries;
   private final RequestRelay requests;
-  private final FenceSubscription.FenceDetection fences;
+  private final GeofenceDetector fences;
   private final Set<RealtimeConnection> connections = ConcurrentHashMap.newKeySet();
   private final ScheduledExecutorService checker;
   private final ExecutorService closer;
@@ -51,7 +52,7 @@ public final class RealtimeService implements AutoCloseable {
       AccessControl access,
       QueryLanguage queries,
       RequestRelay requests,
-      FenceSubscription.FenceDetection fences) {
+      GeofenceDetector fences) {
     this.properties = properties;
     this.hub = hub;
     this.tokens = tokens;
@@ -105,7 +106,7 @@ public final class RealtimeService implements AutoCloseable {
     return requests;
   }
 
-  FenceSubscription.FenceDetection fences() {
+  GeofenceDetector fences() {
     return fences;
   }
 
@@ -210,7 +211,7 @@ public final class RealtimeService implements AutoCloseable {
             query.put("ql", subscription.ql);
           }
           query.put("limit", Integer.toString(properties.snapshotLimit()));
-          RequestRelay.Reply reply = requests.execute(connection, request);
+          SocketResponse reply = requests.execute(connection, request);
           ObjectNode snapshot = Messages.reply("snapshot", null);
           snapshot.put("subscription", subscription.id);
           snapshot.put("seq", seq);

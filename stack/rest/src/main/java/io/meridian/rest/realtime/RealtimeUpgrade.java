@@ -17,6 +17,7 @@ import jakarta.websocket.DeploymentException;
 import jakarta.websocket.server.ServerContainer;
 import jakarta.websocket.server.ServerEndpointConfig;
 import java.io.IOException;
+import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -33,11 +34,18 @@ public final class RealtimeUpgrade implements Filter {
 
   private final RealtimeService service;
   private final ApplicationService applications;
+  private final int bufferBytes;
   private ServerContainer container;
 
-  public RealtimeUpgrade(RealtimeService service, ApplicationService applications) {
+  /**
+   * @param bufferBytes the size of each connection's buffer for messages from the client (larger
+   *     messages arrive in parts)
+   */
+  public RealtimeUpgrade(
+      RealtimeService service, ApplicationService applications, int bufferBytes) {
     this.service = service;
     this.applications = applications;
+    this.bufferBytes = bufferBytes;
   }
 
   @Override
@@ -97,7 +105,9 @@ public final class RealtimeUpgrade implements Filter {
           io.meridian.core.common.ErrorCode.UNAUTHORIZED,
           "These credentials are not valid for this application");
     }
-    return new RealtimeConnection(service, app, request.getRemoteAddr(), principal, token, text);
+    URI base = URI.create(request.getRequestURL().toString()).resolve("/");
+    return new RealtimeConnection(
+        service, app, base, request.getRemoteAddr(), principal, token, text);
   }
 
   /** The bearer token of the upgrade request, else its {@code access_token}; null for none. */

@@ -108,9 +108,14 @@ class RealtimeIT extends MeridianIT {
       subscribe(socket, "{'op':'subscribe','collection':'cars'}");
     }
     assertThatThrownBy(() -> SocketClient.open(api.base(), org, app, "not-a-token"))
-        .hasStackTraceContaining("401");
+        .isInstanceOfSatisfying(
+            SocketClient.Refused.class, refused -> assertThat(refused.status()).isEqualTo(401));
+    int overHttp = api.get("/" + org + "/no-such-app/_realtime").status();
+    assertThat(overHttp).isIn(401, 404);
     assertThatThrownBy(() -> SocketClient.open(api.base(), org, "no-such-app", api.token()))
-        .hasStackTraceContaining("40");
+        .isInstanceOfSatisfying(
+            SocketClient.Refused.class,
+            refused -> assertThat(refused.status()).isEqualTo(overHttp));
   }
 
   @Test

@@ -56,6 +56,20 @@ public final class SocketClient implements AutoCloseable {
         base.replaceFirst("^http", "ws") + "/" + org + "/" + app + "/_realtime" + query);
   }
 
+  /** The server refused the upgrade: its status and body. */
+  public static final class Refused extends RuntimeException {
+    private final int status;
+
+    Refused(int status, Object body) {
+      super("The upgrade was refused with status " + status + ": " + body);
+      this.status = status;
+    }
+
+    public int status() {
+      return status;
+    }
+  }
+
   public void send(String json) {
     socket.sendText(json, true).join();
   }
