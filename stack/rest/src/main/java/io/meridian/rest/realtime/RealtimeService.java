@@ -242,18 +242,23 @@ public final class RealtimeService implements AutoCloseable {
     }
   }
 
-  /** Closes every connection with 1001: clients reconnect to another node and resume. */
+  /**
+   * Closes every connection with 1001 (clients reconnect to another node and resume), waiting at
+   * most a few seconds for clients that do not read.
+   */
   @Override
   public void close() {
     checker.shutdownNow();
     for (RealtimeConnection connection : connections) {
-      try {
-        connection.markClosing();
-        connection.session().close(Closes.GOING_AWAY.reason());
-      } catch (IOException | RuntimeException e) {
-        LOG.debug("Closing a real-time connection failed: {}", e.toString());
-      }
+      close(connection, Closes.GOING_AWAY);
     }
     closer.shutdown();
+    try {
+      if (!closer.awaitTermination(5, TimeUnit.SECONDS)) {
+        closer.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }

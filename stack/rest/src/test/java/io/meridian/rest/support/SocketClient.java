@@ -5,11 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
+import java.net.http.WebSocketHandshakeException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -32,8 +34,17 @@ public final class SocketClient implements AutoCloseable {
     if (bearer != null) {
       builder.header("Authorization", "Bearer " + bearer);
     }
-    socket =
-        builder.connectTimeout(Duration.ofSeconds(10)).buildAsync(uri, new Listener(read)).join();
+    try {
+      socket =
+          builder.connectTimeout(Duration.ofSeconds(10)).buildAsync(uri, new Listener(read)).join();
+    } catch (CompletionException e) {
+      for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+        if (cause instanceof WebSocketHandshakeException refused) {
+          throw new Refused(refused.getResponse().statusCode(), refused.getResponse().body());
+        }
+      }
+      throw e;
+    }
   }
 
   /** Opens {@code /{org}/{app}/_realtime} on {@code base} (http://host:port). */
