@@ -85,7 +85,7 @@ final class FenceSubscription extends Subscription {
     FeedEntry feed = entry.feed();
     for (GeofenceHit hit : hits) {
       boolean sent =
-          connection.send(
+          connection.sendEvent(
               Messages.event(
                   id,
                   feed.seq(),

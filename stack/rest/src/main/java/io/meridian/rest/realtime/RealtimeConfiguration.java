@@ -105,6 +105,10 @@ public class RealtimeConfiguration {
         .description("Messages queued for real-time clients: events and answers")
         .baseUnit("messages")
         .register(registry);
+    FunctionCounter.builder("meridian.realtime.events", service, RealtimeService::events)
+        .description("Events queued for real-time subscribers on this node")
+        .baseUnit("events")
+        .register(registry);
     FunctionCounter.builder("meridian.realtime.dropped", service, RealtimeService::droppedSlow)
         .description("Real-time connections closed by this node")
         .tag("reason", "slow_client")

@@ -159,6 +159,15 @@ final class RealtimeConnection extends Endpoint implements MessageHandler.Partia
     return queued;
   }
 
+  /** Queues an event; false once the connection takes no more. */
+  boolean sendEvent(String event) {
+    boolean queued = send(event);
+    if (queued) {
+      service.event();
+    }
+    return queued;
+  }
+
   /** What the connection may read now: nothing once its token is refused. */
   Visibility visibility() {
     if (closing) {

@@ -42,6 +42,7 @@ public final class RealtimeService implements AutoCloseable {
   private final ScheduledExecutorService checker;
   private final ExecutorService closer;
   private final LongAdder messages = new LongAdder();
+  private final LongAdder events = new LongAdder();
   private final AtomicLong opened = new AtomicLong();
   private final AtomicLong[] dropped = new AtomicLong[Closes.values().length];
 
@@ -160,6 +161,15 @@ public final class RealtimeService implements AutoCloseable {
 
   void sent() {
     messages.increment();
+  }
+
+  void event() {
+    events.increment();
+  }
+
+  /** Events queued for subscribers since this node started. */
+  public long events() {
+    return events.sum();
   }
 
   /**

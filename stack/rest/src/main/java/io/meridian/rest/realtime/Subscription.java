@@ -99,7 +99,7 @@ class Subscription implements RealtimeHub.Listener {
       return true;
     }
     FeedEntry feed = entry.feed();
-    return connection.send(
+    return connection.sendEvent(
         Messages.event(
             id,
             feed.seq(),
