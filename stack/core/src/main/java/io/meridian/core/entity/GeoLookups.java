@@ -33,6 +33,22 @@ public interface GeoLookups {
       Consumer<StoredEntity> found);
 
   /**
+   * Calls {@code found} with each fence of a collection that the segment from (lat0, lon0) to
+   * (lat1, lon1) meets (an end inside, or the segment touching or crossing its boundary; edges
+   * straight in longitude/latitude) and that {@code wanted} accepts, each once, in no order. {@code
+   * wanted} sees each candidate before its exact test.
+   */
+  void forEachIntersecting(
+      UUID applicationId,
+      String collection,
+      double lat0,
+      double lon0,
+      double lat1,
+      double lon1,
+      Predicate<StoredEntity> wanted,
+      Consumer<StoredEntity> found);
+
+  /**
    * The entities of a geo-hot collection within {@code meters} of the point that pass {@code
    * filter}, nearest first (uuid breaking ties), strictly after {@code (afterMeters, afterId)} when
    * {@code afterId} is given; at most {@code limit}. Empty when this node does not hold the

@@ -1,9 +1,11 @@
 package io.meridian.core.geo;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -156,6 +158,190 @@ public final class FenceIndex<T> {
           action.accept(value);
         }
       }
+    }
+  }
+
+  /**
+   * Calls {@code action} with the value of every fence that the segment from (latitude0,
+   * longitude0) to (latitude1, longitude1) meets (an end inside, or the segment touching or
+   * crossing its boundary; {@link FenceShape#meetsSegment}) and that {@code wanted} accepts, each
+   * once, in no order. {@code wanted} is asked once per candidate before its exact test.
+   *
+   * <p><b>Cost.</b> On each occupied level the segment's cells are visited along its major axis (in
+   * each column, or row for a steep segment, the cells the segment's line spans there, one more
+   * each side for rounding, each then tested exactly), so a segment costs about its length in
+   * cells, not its bounding box in cells. A fence listed as covering a visited cell is reported
+   * with no test; one whose boundary meets it is tested exactly once. When those visits would
+   * outnumber the fences of the index (a segment long for the cells: a jump across a country over
+   * fine cells), the fences' bounding boxes are scanned instead, each fence whose box meets the
+   * segment's being tested exactly. So a segment never costs more than about one look at every
+   * fence, and a short move with no fence near it reads a few empty cells and allocates one small
+   * object. The scan reads the id map, which an update under way may already have changed: it may
+   * report a fence a moment before point lookups do.
+   */
+  public void forEachIntersecting(
+      double latitude0,
+      double longitude0,
+      double latitude1,
+      double longitude1,
+      Predicate<? super T> wanted,
+      Consumer<? super T> action) {
+    checkPoint(latitude0, longitude0);
+    checkPoint(latitude1, longitude1);
+    Snapshot current = snapshot;
+    double minX = Math.min(longitude0, longitude1);
+    double maxX = Math.max(longitude0, longitude1);
+    double minY = Math.min(latitude0, latitude1);
+    double maxY = Math.max(latitude0, latitude1);
+    double visits = 0;
+    for (long levels = current.levels(); levels != 0; levels &= levels - 1) {
+      double scale = FenceGrid.scale(Long.numberOfTrailingZeros(levels));
+      double columns = Math.floor(maxX * scale) - Math.floor(minX * scale) + 1;
+      double rows = Math.floor(maxY * scale) - Math.floor(minY * scale) + 1;
+      visits += Math.min(columns * rows, 3 * (columns + rows));
+    }
+    if (visits > current.size()) {
+      scanIntersecting(latitude0, longitude0, latitude1, longitude1, wanted, action);
+      return;
+    }
+    SegmentVisit<T> visit =
+        new SegmentVisit<>(latitude0, longitude0, latitude1, longitude1, wanted, action);
+    // Walk along the major axis (u) so that the slope of the minor one (v) is at most 1 and the
+    // rounding of the line's v at a cell's sides stays far below the one cell of margin.
+    boolean steep = maxY - minY > maxX - minX;
+    double u0 = steep ? latitude0 : longitude0;
+    double v0 = steep ? longitude0 : latitude0;
+    double u1 = steep ? latitude1 : longitude1;
+    double v1 = steep ? longitude1 : latitude1;
+    double slope = u1 == u0 ? 0 : (v1 - v0) / (u1 - u0);
+    double minU = Math.min(u0, u1);
+    double maxU = Math.max(u0, u1);
+    double minV = Math.min(v0, v1);
+    double maxV = Math.max(v0, v1);
+    for (long levels = current.levels(); levels != 0; levels &= levels - 1) {
+      int level = Long.numberOfTrailingZeros(levels);
+      double scale = FenceGrid.scale(level);
+      long lastMajor = (long) Math.floor(maxU * scale);
+      long firstMinor = (long) Math.floor(minV * scale);
+      long lastMinor = (long) Math.floor(maxV * scale);
+      for (long major = (long) Math.floor(minU * scale); major <= lastMajor; major++) {
+        double va = v0 + (Math.max(minU, major / scale) - u0) * slope;
+        double vb = v0 + (Math.min(maxU, (major + 1) / scale) - u0) * slope;
+        long fromMinor = Math.max(firstMinor, (long) Math.floor(Math.min(va, vb) * scale) - 1);
+        long toMinor = Math.min(lastMinor, (long) Math.floor(Math.max(va, vb) * scale) + 1);
+        for (long minor = fromMinor; minor <= toMinor; minor++) {
+          long column = steep ? minor : major;
+          long row = steep ? major : minor;
+          Cell cell = current.cells().find(FenceGrid.key(level, column, row));
+          if (cell != null
+              && FenceGrid.segmentMeetsCell(
+                  longitude0,
+                  latitude0,
+                  longitude1,
+                  latitude1,
+                  column / scale,
+                  row / scale,
+                  (column + 1) / scale,
+                  (row + 1) / scale)) {
+            visit.cell(cell);
+          }
+        }
+      }
+    }
+  }
+
+  /** {@link #forEachIntersecting} by every fence's bounding box, for long segments. */
+  private void scanIntersecting(
+      double latitude0,
+      double longitude0,
+      double latitude1,
+      double longitude1,
+      Predicate<? super T> wanted,
+      Consumer<? super T> action) {
+    for (Entry<T> entry : entries.values()) {
+      FenceShape shape = entry.shape();
+      if (Math.max(longitude0, longitude1) >= shape.minLongitude()
+          && Math.min(longitude0, longitude1) <= shape.maxLongitude()
+          && Math.max(latitude0, latitude1) >= shape.minLatitude()
+          && Math.min(latitude0, latitude1) <= shape.maxLatitude()
+          && wanted.test(entry.value())
+          && shape.meetsSegment(latitude0, longitude0, latitude1, longitude1)) {
+        action.accept(entry.value());
+      }
+    }
+  }
+
+  /**
+   * The fences met so far by one segment lookup. A fence appears in every cell it occupies, so the
+   * (value, shape) pairs already decided are remembered, by identity, in a set made at the first
+   * candidate: a lookup that meets no fence allocates nothing more.
+   */
+  private static final class SegmentVisit<T> {
+    private final double latitude0;
+    private final double longitude0;
+    private final double latitude1;
+    private final double longitude1;
+    private final Predicate<? super T> wanted;
+    private final Consumer<? super T> action;
+    private Set<Decided> decided;
+
+    SegmentVisit(
+        double latitude0,
+        double longitude0,
+        double latitude1,
+        double longitude1,
+        Predicate<? super T> wanted,
+        Consumer<? super T> action) {
+      this.latitude0 = latitude0;
+      this.longitude0 = longitude0;
+      this.latitude1 = latitude1;
+      this.longitude1 = longitude1;
+      this.wanted = wanted;
+      this.action = action;
+    }
+
+    /** A cell the segment meets: its covering fences are met, its edge fences are tested. */
+    void cell(Cell cell) {
+      Object[] inside = cell.inside;
+      for (int i = 0, end = 2 * cell.insideCount; i < end; i += 2) {
+        if (firstTime(inside[i], inside[i + 1])) {
+          T value = value(inside[i]);
+          if (wanted.test(value)) {
+            action.accept(value);
+          }
+        }
+      }
+      Object[] edge = cell.edge;
+      for (int i = 0, end = 2 * cell.edgeCount; i < end; i += 2) {
+        if (firstTime(edge[i], edge[i + 1])) {
+          T value = value(edge[i]);
+          if (wanted.test(value)
+              && ((FenceShape) edge[i + 1])
+                  .meetsSegment(latitude0, longitude0, latitude1, longitude1)) {
+            action.accept(value);
+          }
+        }
+      }
+    }
+
+    private boolean firstTime(Object value, Object shape) {
+      if (decided == null) {
+        decided = new HashSet<>();
+      }
+      return decided.add(new Decided(value, shape));
+    }
+  }
+
+  /** A (value, shape) pair compared by identity. */
+  private record Decided(Object value, Object shape) {
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Decided that && that.value == value && that.shape == shape;
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * System.identityHashCode(value) + System.identityHashCode(shape);
     }
   }
 

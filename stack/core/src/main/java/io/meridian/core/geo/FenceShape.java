@@ -157,6 +157,72 @@ public final class FenceShape {
     return false;
   }
 
+  /**
+   * Whether the segment from (latitude0, longitude0) to (latitude1, longitude1), a straight line in
+   * longitude/latitude, meets the shape (its inside or its boundary, touching included): one end is
+   * inside, or the segment meets an edge of some ring. Otherwise it lies wholly outside, since it
+   * cannot reach the inside without meeting the boundary. Exact, with the predicates of {@link
+   * #contains}: edges meet when JTS's {@code RobustLineIntersector} says they do (orientation
+   * signs, collinear segments meeting when their boxes do), so the answer is JTS's {@code
+   * intersects} between the polygon and the line string for the same doubles.
+   */
+  public boolean meetsSegment(
+      double latitude0, double longitude0, double latitude1, double longitude1) {
+    double segmentMinX = Math.min(longitude0, longitude1);
+    double segmentMaxX = Math.max(longitude0, longitude1);
+    double segmentMinY = Math.min(latitude0, latitude1);
+    double segmentMaxY = Math.max(latitude0, latitude1);
+    if (segmentMaxX < minX || segmentMinX > maxX || segmentMaxY < minY || segmentMinY > maxY) {
+      return false;
+    }
+    if (contains(latitude0, longitude0)) {
+      return true;
+    }
+    for (int ring = 0; ring < ringCount(); ring++) {
+      int start = ringStart(ring);
+      int end = ringEnd(ring);
+      double x1 = xy[end - 2];
+      double y1 = xy[end - 1];
+      for (int i = start; i < end; i += 2) {
+        double x2 = xy[i];
+        double y2 = xy[i + 1];
+        if (Math.max(x1, x2) >= segmentMinX
+            && Math.min(x1, x2) <= segmentMaxX
+            && Math.max(y1, y2) >= segmentMinY
+            && Math.min(y1, y2) <= segmentMaxY
+            && segmentsMeet(longitude0, latitude0, longitude1, latitude1, x1, y1, x2, y2)) {
+          return true;
+        }
+        x1 = x2;
+        y1 = y2;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether two closed segments whose bounding boxes overlap meet: neither has both ends strictly
+   * on one side of the other's line. Collinear segments with overlapping boxes overlap.
+   */
+  static boolean segmentsMeet(
+      double px1,
+      double py1,
+      double px2,
+      double py2,
+      double qx1,
+      double qy1,
+      double qx2,
+      double qy2) {
+    int q1 = CGAlgorithmsDD.orientationIndex(px1, py1, px2, py2, qx1, qy1);
+    int q2 = CGAlgorithmsDD.orientationIndex(px1, py1, px2, py2, qx2, qy2);
+    if ((q1 > 0 && q2 > 0) || (q1 < 0 && q2 < 0)) {
+      return false;
+    }
+    int p1 = CGAlgorithmsDD.orientationIndex(qx1, qy1, qx2, qy2, px1, py1);
+    int p2 = CGAlgorithmsDD.orientationIndex(qx1, qy1, qx2, qy2, px2, py2);
+    return !((p1 > 0 && p2 > 0) || (p1 < 0 && p2 < 0));
+  }
+
   private boolean polygonCovers(int firstRing, int endRing, double x, double y) {
     int location = locateInRing(ringStart(firstRing), ringEnds[firstRing], x, y);
     if (location != INTERIOR) {

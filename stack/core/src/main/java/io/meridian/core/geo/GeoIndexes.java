@@ -250,6 +250,23 @@ public final class GeoIndexes implements GeoLookups, EntityWriteObserver, AutoCl
   }
 
   @Override
+  public void forEachIntersecting(
+      UUID applicationId,
+      String collection,
+      double lat0,
+      double lon0,
+      double lat1,
+      double lon1,
+      Predicate<StoredEntity> wanted,
+      Consumer<StoredEntity> found) {
+    feed.requireFresh();
+    Held holder = held.get(new Key(applicationId, collection));
+    if (holder != null) {
+      holder.fences.forEachIntersecting(lat0, lon0, lat1, lon1, wanted, found);
+    }
+  }
+
+  @Override
   public Optional<List<Nearby>> nearest(
       UUID applicationId,
       String collection,

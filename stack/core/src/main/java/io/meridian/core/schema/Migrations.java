@@ -296,5 +296,19 @@ final class Migrations {
                     app_id uuid, notification timeuuid, chunk int, device timeuuid,
                     notifier text, device_token text, state text, finished bigint, error_code text,
                     error_message text, attempts int,
-                    PRIMARY KEY ((app_id, notification, chunk), device, notifier))""")));
+                    PRIMARY KEY ((app_id, notification, chunk), device, notifier))""")),
+          new Migration(
+              12,
+              "real-time feed",
+              List.of(
+                  // Every acknowledged entity write of an application, in sequence order, one
+                  // partition per application and second; rows expire after the retention.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.realtime_feed (
+                    app_id uuid, bucket bigint, seq bigint, entity uuid, collection text,
+                    name text, version bigint, body text, previous text,
+                    PRIMARY KEY ((app_id, bucket), seq, entity))
+                    WITH compaction = {'class': 'TimeWindowCompactionStrategy',
+                      'compaction_window_unit': 'MINUTES', 'compaction_window_size': 10}
+                    AND gc_grace_seconds = 3600""")));
 }

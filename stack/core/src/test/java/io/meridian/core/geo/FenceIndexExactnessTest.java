@@ -220,4 +220,80 @@ class FenceIndexExactnessTest {
     assertThat(index.size()).isEqualTo(remaining.size());
     assertThat(compare(index, fences, points(remaining, 2000, 3000))[0]).as("mismatches").isZero();
   }
+
+  /** {lat0, lon0, lat1, lon1}: short moves from the points, long ones between them, degenerate. */
+  private double[][] segments(double[][] points, int count) {
+    double[][] segments = new double[count][];
+    for (int i = 0; i < count; i++) {
+      double[] from = points[random.nextInt(points.length)];
+      double[] to;
+      if (i % 3 == 0) {
+        to = points[random.nextInt(points.length)]; // long: often across many fences
+      } else if (i % 50 == 1) {
+        to = from; // no move
+      } else {
+        double reach = Math.pow(10, -4 + 3 * random.nextDouble());
+        to =
+            new double[] {
+              Math.max(-90, Math.min(90, from[0] + reach * (random.nextDouble() - 0.5))),
+              Math.max(-180, Math.min(180, from[1] + reach * (random.nextDouble() - 0.5)))
+            };
+        if (i % 7 == 2) {
+          to[0] = snap(to[0]); // along grid lines, where edges and cell sides lie
+          to[1] = snap(to[1]);
+        }
+      }
+      segments[i] = new double[] {from[0], from[1], to[0], to[1]};
+    }
+    return segments;
+  }
+
+  private static List<Integer> bruteForceSegment(List<Fence> fences, double[] segment) {
+    Geometry line =
+        segment[0] == segment[2] && segment[1] == segment[3]
+            ? JTS.createPoint(new Coordinate(segment[1], segment[0]))
+            : JTS.createLineString(
+                new Coordinate[] {
+                  new Coordinate(segment[1], segment[0]), new Coordinate(segment[3], segment[2])
+                });
+    List<Integer> found = new ArrayList<>();
+    for (Fence fence : fences) {
+      if (fence.jts().getEnvelopeInternal().intersects(line.getEnvelopeInternal())
+          && fence.jts().intersects(line)) {
+        found.add(fence.number());
+      }
+    }
+    return found;
+  }
+
+  @Test
+  void segment_lookups_agree_with_jts_intersects_and_report_each_fence_once() {
+    // Short moves walk the cells, long ones outnumber the fences in cells and scan them: both run.
+    List<Fence> fences = new ArrayList<>();
+    FenceIndex<Integer> index = new FenceIndex<>();
+    for (int i = 0; i < 1500; i++) {
+      fences.add(randomFence(i));
+    }
+    index.update(
+        changes -> {
+          for (Fence fence : fences) {
+            changes.put(UUID.randomUUID(), 1, shape(fence), fence.number());
+          }
+        });
+    int mismatches = 0;
+    int met = 0;
+    for (double[] segment : segments(points(fences, 1000, 1000), 1500)) {
+      List<Integer> expected = bruteForceSegment(fences, segment);
+      List<Integer> asked = new ArrayList<>();
+      List<Integer> actual = new ArrayList<>();
+      index.forEachIntersecting(
+          segment[0], segment[1], segment[2], segment[3], number -> asked.add(number), actual::add);
+      assertThat(asked).doesNotHaveDuplicates();
+      actual.sort(null);
+      mismatches += actual.equals(expected) ? 0 : 1;
+      met += expected.isEmpty() ? 0 : 1;
+    }
+    assertThat(mismatches).as("mismatches").isZero();
+    assertThat(met).as("segments meeting some fence").isGreaterThan(450);
+  }
 }

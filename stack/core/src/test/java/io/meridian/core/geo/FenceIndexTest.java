@@ -220,4 +220,57 @@ class FenceIndexTest {
 
     assertThat(failure.get()).isNull();
   }
+
+  private List<String> intersecting(
+      double lat0, double lon0, double lat1, double lon1, List<String> asked) {
+    List<String> found = new ArrayList<>();
+    index.forEachIntersecting(
+        lat0,
+        lon0,
+        lat1,
+        lon1,
+        value -> {
+          asked.add(value);
+          return true;
+        },
+        found::add);
+    return found;
+  }
+
+  @Test
+  void a_segment_reports_each_fence_it_meets_once_and_asks_only_about_fences_near_it() {
+    for (int i = 0; i < 300; i++) { // far away, so that short segments walk the cells
+      index.put(UUID.randomUUID(), 1, box(50 + i * 0.1, 50, 50.05 + i * 0.1, 50.05), "far" + i);
+    }
+    index.put(UUID.randomUUID(), 1, box(0, 0, 1, 1), "large");
+    index.put(UUID.randomUUID(), 1, box(2, 0, 2.01, 0.01), "small");
+    List<String> asked = new ArrayList<>();
+
+    assertThat(intersecting(0.5, -0.5, 0.5, 1.5, asked)).containsExactly("large");
+    assertThat(asked).containsExactly("large");
+    assertThat(intersecting(1.5, -0.5, -0.5, 1.5, new ArrayList<>()))
+        .as("diagonally across a corner")
+        .containsExactly("large");
+    assertThat(intersecting(0.005, 1.9, 0.005, 2.1, new ArrayList<>())).containsExactly("small");
+    assertThat(intersecting(0.5, 0.4, 0.5, 0.6, new ArrayList<>()))
+        .as("wholly inside, in cells the fence covers")
+        .containsExactly("large");
+    assertThat(intersecting(-0.3, 0.5, 1.3, 0.5, new ArrayList<>()))
+        .as("steep")
+        .containsExactly("large");
+
+    asked.clear();
+    assertThat(intersecting(-10, -10, -10.2, -10.1, asked)).isEmpty();
+    assertThat(asked).as("nothing near the segment").isEmpty();
+  }
+
+  @Test
+  void a_segment_touching_a_fence_meets_it_and_one_ending_short_does_not() {
+    index.put(UUID.randomUUID(), 1, box(0, 0, 1, 1), "box");
+
+    assertThat(intersecting(0.5, -1, 0.5, 0, new ArrayList<>())).containsExactly("box");
+    assertThat(intersecting(0.5, -1, 0.5, -0.000001, new ArrayList<>())).isEmpty();
+    assertThat(intersecting(2, 2, 2, 2, new ArrayList<>())).as("no move, outside").isEmpty();
+    assertThat(intersecting(0.5, 0.5, 0.5, 0.5, new ArrayList<>())).containsExactly("box");
+  }
 }

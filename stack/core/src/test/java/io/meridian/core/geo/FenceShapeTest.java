@@ -109,4 +109,33 @@ class FenceShapeTest {
         .isFalse();
     assertThat(Fences.contains(parse("[1,2]"), 0, 0)).isFalse();
   }
+
+  @Test
+  void a_segment_meets_the_shape_when_it_crosses_it_with_both_ends_outside() {
+    assertThat(square.meetsSegment(5, -1, 5, 11)).as("across the shell").isTrue();
+    assertThat(square.meetsSegment(-1, -1, -1, 11)).as("beside it").isFalse();
+    assertThat(square.meetsSegment(2, -1, -1, 2)).as("across a corner").isTrue();
+    assertThat(square.meetsSegment(5, -6, -6, 5)).as("past a corner").isFalse();
+  }
+
+  @Test
+  void a_segment_with_an_end_inside_meets_the_shape() {
+    assertThat(square.meetsSegment(5, 5, 6, 6)).as("wholly inside").isTrue();
+    assertThat(square.meetsSegment(5, 5, 50, 50)).as("leaving").isTrue();
+  }
+
+  @Test
+  void touching_the_boundary_counts_as_meeting() {
+    assertThat(square.meetsSegment(-1, 10, 0, 10)).as("ending on a vertex").isTrue();
+    assertThat(square.meetsSegment(-1, 11, 1, 9)).as("through a vertex from outside").isTrue();
+    assertThat(square.meetsSegment(10, -5, 10, 15)).as("along an edge").isTrue();
+    assertThat(square.meetsSegment(10.000001, -5, 10.000001, 15)).isFalse();
+    assertThat(triangle.meetsSegment(0.5, 1.5, 0.5, 1.5)).as("a point on an edge").isTrue();
+  }
+
+  @Test
+  void a_segment_inside_a_hole_does_not_meet_the_shape_but_one_across_its_boundary_does() {
+    assertThat(square.meetsSegment(2.5, 2.5, 3.5, 3.5)).isFalse();
+    assertThat(square.meetsSegment(3, 3, 3, 5)).isTrue();
+  }
 }

@@ -11,7 +11,7 @@ import java.io.UncheckedIOException;
  * The one error body of the API, Usergrid's {@code {error, error_description, timestamp, duration,
  * error_id}}, for the exception mapper and for the errors the servlet container answers itself.
  */
-final class ErrorBodies {
+public final class ErrorBodies {
   private ErrorBodies() {}
 
   /**
@@ -35,7 +35,7 @@ final class ErrorBodies {
   /**
    * @param errorId the request's id, or null when it has none
    */
-  static byte[] json(
+  public static byte[] json(
       ErrorCode code, String description, long timestamp, long duration, String errorId) {
     ByteArrayOutputStream out = new ByteArrayOutputStream(256);
     try (JsonGenerator json = Json.MAPPER.getFactory().createGenerator(out)) {

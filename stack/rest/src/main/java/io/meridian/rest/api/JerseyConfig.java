@@ -59,6 +59,7 @@ import io.meridian.rest.metrics.ApiMetrics;
 import io.meridian.rest.openapi.ApiDocument;
 import io.meridian.rest.openapi.OpenApiResource;
 import io.meridian.rest.push.ReceiptsResource;
+import io.meridian.rest.realtime.JerseyContainer;
 import io.meridian.rest.request.RouteCapture;
 import io.meridian.rest.status.StatusResource;
 import io.meridian.rest.system.IndexRebuildResource;
@@ -140,7 +141,8 @@ public class JerseyConfig extends ResourceConfig {
       HashingBudget hashingBudget,
       SignUpThrottle signUps,
       NotifierService notifiers,
-      NotificationService notifications) {
+      NotificationService notifications,
+      JerseyContainer container) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
     register(UntypedBodies.class);
@@ -150,6 +152,7 @@ public class JerseyConfig extends ResourceConfig {
         new CorsFilter(CorsPolicy.of(cors.allowedOrigins(), cors.allowedHeaders()), cors.maxAge()));
     register(RouteCapture.class);
     register(ApiExceptionMapper.class);
+    register(container); // hands the running application to requests over the WebSocket
     metrics.registerOn(this);
     StatusResource status =
         new StatusResource(

@@ -66,9 +66,37 @@ class GeoConfiguration {
    */
   @Bean
   SmartInitializingSingleton geoIndexesStart(
-      GeoIndexes indexes, EntityService entities, StartupProgress progress) {
+      GeoIndexes indexes,
+      EntityService entities,
+      StartupProgress progress,
+      io.meridian.core.realtime.RealtimeFeed realtimeFeed) {
     return () -> {
-      entities.observeWrites(indexes);
+      entities.observeWrites(
+          new io.meridian.core.entity.EntityWriteObserver() {
+            @Override
+            public void validate(
+                io.meridian.core.entity.CollectionName collection,
+                com.fasterxml.jackson.databind.node.ObjectNode properties) {
+              indexes.validate(collection, properties);
+            }
+
+            @Override
+            public void beforeWrites(
+                io.meridian.core.app.ApplicationRef app,
+                String collection,
+                java.util.List<EntityWrite> writes) {
+              indexes.beforeWrites(app, collection, writes);
+            }
+
+            @Override
+            public void afterWrites(
+                io.meridian.core.app.ApplicationRef app,
+                String collection,
+                java.util.List<EntityWrite> writes) {
+              indexes.afterWrites(app, collection, writes);
+              realtimeFeed.afterWrites(app, collection, writes);
+            }
+          });
       progress.step("loading the geo indexes (fences and geo-hot collections)");
       indexes.start();
       progress.done("geo indexes loaded");

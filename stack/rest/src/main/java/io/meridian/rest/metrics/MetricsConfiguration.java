@@ -11,7 +11,10 @@ import io.meridian.core.identity.token.AccessFeed;
 import io.meridian.core.identity.token.TokenService;
 import io.meridian.core.index.IndexBacklog;
 import io.meridian.core.index.IndexRepairer;
+import io.meridian.core.realtime.RealtimeHub;
 import io.meridian.index.elasticsearch.ElasticsearchEntityIndex;
+import io.meridian.rest.realtime.RealtimeConfiguration;
+import io.meridian.rest.realtime.RealtimeService;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmInfoMetrics;
@@ -68,7 +71,9 @@ class MetricsConfiguration {
       LoginThrottle logins,
       PasswordHasher hasher,
       HashingBudget hashing,
-      SignUpThrottle signUps) {
+      SignUpThrottle signUps,
+      RealtimeService realtime,
+      RealtimeHub realtimeHub) {
     return () -> {
       if (!properties.enabled()) {
         return;
@@ -85,6 +90,7 @@ class MetricsConfiguration {
       new ServiceMeters(
               backlog, repairer, accessFeed, geoFeed, geo, tokens, logins, hasher, hashing, signUps)
           .bindTo(registry);
+      RealtimeConfiguration.bind(realtime, realtimeHub, registry);
     };
   }
 

@@ -13,20 +13,20 @@ import org.slf4j.LoggerFactory;
  * linesPerSecond} client errors and as many server errors each second, kept apart so that a flood
  * of 4xx cannot hide an outage's 5xx. The next line written says how many were left out.
  */
-final class FailureLog {
+public final class FailureLog {
   private static final Logger LOG = LoggerFactory.getLogger(FailureLog.class);
 
   private final Budget clientErrors;
   private final Budget serverErrors;
   private final int linesPerSecond;
 
-  FailureLog(int linesPerSecond, LongSupplier nanoTime) {
+  public FailureLog(int linesPerSecond, LongSupplier nanoTime) {
     this.linesPerSecond = linesPerSecond;
     this.clientErrors = new Budget(linesPerSecond, nanoTime);
     this.serverErrors = new Budget(linesPerSecond, nanoTime);
   }
 
-  void failed(String method, String route, int status) {
+  public void failed(String method, String route, int status) {
     long omitted = (status >= 500 ? serverErrors : clientErrors).admit();
     if (omitted == 0) {
       LOG.warn("{} {} answered {}", method, route, status);

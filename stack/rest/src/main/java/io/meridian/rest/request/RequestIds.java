@@ -31,7 +31,7 @@ public final class RequestIds {
    * if it is 1 to 64 characters of {@code [A-Za-z0-9._:-]}, else a generated one. Anything else
    * could forge log lines (line breaks) or bloat them, so it is ignored rather than cleaned up.
    */
-  static String choose(String offered) {
+  public static String choose(String offered) {
     return isSane(offered) ? offered : generate();
   }
 

@@ -12,7 +12,7 @@ import org.glassfish.jersey.server.ExtendedUriInfo;
  * which templates matched; only failures pay for reading them.
  */
 public final class RouteCapture implements ContainerResponseFilter {
-  static final String ATTRIBUTE = RouteCapture.class.getName() + ".route";
+  public static final String ATTRIBUTE = RouteCapture.class.getName() + ".route";
 
   @Override
   public void filter(ContainerRequestContext request, ContainerResponseContext response) {

@@ -91,26 +91,62 @@ public final class TokenService {
     Verification outcome = Verification.INVALID;
     try {
       AccessToken token = codec.decode(text);
-      if (clock.millis() >= token.expiresMillis()) {
-        outcome = Verification.EXPIRED;
-        throw new MeridianException(ErrorCode.EXPIRED_TOKEN, "The access token has expired");
-      }
-      if (token.kind() == PrincipalKind.SUPERUSER && !superuser.issuedTo(token.subject())) {
-        outcome = Verification.REVOKED; // a superuser since disabled or given new credentials
-        throw new MeridianException(
-            ErrorCode.BAD_ACCESS_TOKEN, "The access token has been revoked");
-      }
-      outcome = Verification.UNCONFIRMED; // until the revocation state has been read
-      feed.requireFresh();
-      if (!states.get(token.subject()).accepts(token)) {
-        outcome = Verification.REVOKED;
-        throw new MeridianException(
-            ErrorCode.BAD_ACCESS_TOKEN, "The access token has been revoked");
-      }
+      outcome = Verification.UNCONFIRMED;
+      Principal principal = check(token);
       outcome = Verification.VALID;
-      return new Principal(token.kind(), token.subject(), token.scope(), token.id());
+      return principal;
+    } catch (TokenRefused e) {
+      outcome = e.outcome;
+      throw e.error;
     } finally {
       verifications[outcome.ordinal()].increment();
+    }
+  }
+
+  /**
+   * The caller a token verified earlier still stands for, checked without its signature and not
+   * counted among verifications (a long-lived connection checks its token again and again); 401
+   * once it has expired or been revoked.
+   */
+  public Principal confirm(AccessToken token) {
+    try {
+      return check(token);
+    } catch (TokenRefused e) {
+      throw e.error;
+    }
+  }
+
+  private Principal check(AccessToken token) {
+    if (clock.millis() >= token.expiresMillis()) {
+      throw new TokenRefused(
+          Verification.EXPIRED,
+          new MeridianException(ErrorCode.EXPIRED_TOKEN, "The access token has expired"));
+    }
+    if (token.kind() == PrincipalKind.SUPERUSER && !superuser.issuedTo(token.subject())) {
+      throw revoked(); // a superuser since disabled or given new credentials
+    }
+    feed.requireFresh(); // unconfirmed until the revocation state has been read
+    if (!states.get(token.subject()).accepts(token)) {
+      throw revoked();
+    }
+    return new Principal(token.kind(), token.subject(), token.scope(), token.id());
+  }
+
+  private static TokenRefused revoked() {
+    return new TokenRefused(
+        Verification.REVOKED,
+        new MeridianException(ErrorCode.BAD_ACCESS_TOKEN, "The access token has been revoked"));
+  }
+
+  /** A refusal with the outcome it counts as. */
+  private static final class TokenRefused extends RuntimeException {
+    private final transient Verification outcome;
+    private final MeridianException error;
+
+    TokenRefused(Verification outcome, MeridianException error) {
+      super(null, null, false, false);
+      this.outcome = outcome;
+      this.error = error;
     }
   }
 

@@ -1,0 +1,69 @@
+package io.meridian.core.realtime;
+
+import io.meridian.core.entity.StoredEntity;
+import java.util.UUID;
+
+/**
+ * One acknowledged entity write as the real-time feed holds it.
+ *
+ * @param seq the application's sequence: microseconds of the writing node's clock when it appended
+ *     the entry; entries sharing one are ordered by entity
+ * @param body the entity after the write as the API renders it; null for a deletion
+ * @param previous the entity before the write; null for a creation
+ */
+public record FeedEntry(
+    long seq,
+    UUID entity,
+    String collection,
+    String name,
+    long version,
+    String body,
+    String previous) {
+
+  /** What the write did. */
+  public enum Kind {
+    CREATE,
+    UPDATE,
+    DELETE
+  }
+
+  public Kind kind() {
+    if (previous == null) {
+      return Kind.CREATE;
+    }
+    return body == null ? Kind.DELETE : Kind.UPDATE;
+  }
+
+  /** The position of this entry in the feed, which orders entries totally. */
+  public Position position() {
+    return new Position(seq, entity);
+  }
+
+  /** The entity as {@link StoredEntity} for permission checks (its latest known state). */
+  public StoredEntity stored() {
+    return new StoredEntity(entity, collection, name, version, 0, body != null ? body : previous);
+  }
+
+  /** A place in the feed: after every entry with a smaller seq, or the same seq and entity. */
+  public record Position(long seq, UUID entity) implements Comparable<Position> {
+    /** Before every entry with a larger seq and after every entry with this seq or less. */
+    public static Position after(long seq) {
+      return new Position(seq, new UUID(-1L, -1L));
+    }
+
+    @Override
+    public int compareTo(Position other) {
+      int bySeq = Long.compare(seq, other.seq);
+      return bySeq != 0 ? bySeq : compareUuids(entity, other.entity);
+    }
+
+    /** Cassandra's order of uuids in a clustering column is not {@link UUID#compareTo}: bytes. */
+    private static int compareUuids(UUID left, UUID right) {
+      int high =
+          Long.compareUnsigned(left.getMostSignificantBits(), right.getMostSignificantBits());
+      return high != 0
+          ? high
+          : Long.compareUnsigned(left.getLeastSignificantBits(), right.getLeastSignificantBits());
+    }
+  }
+}

@@ -1,0 +1,130 @@
+package io.meridian.rest.realtime;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.core.common.Json;
+import io.meridian.core.identity.access.Visibility;
+import io.meridian.core.query.CompiledQuery;
+import io.meridian.core.query.Projection;
+import io.meridian.core.realtime.FeedEntry;
+import io.meridian.core.realtime.RealtimeHub;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One subscription of one connection to a collection: which writes it is told of (its query, its
+ * events), decided for each feed entry with the entity before and after the write, and only for
+ * entities the connection may read at the time of delivery.
+ */
+class Subscription implements RealtimeHub.Listener {
+  /** Events of a plain subscription. */
+  static final Set<String> EVENTS = Set.of("create", "update", "delete", "enter", "leave");
+
+  final String id;
+  final RealtimeConnection connection;
+  final String collection;
+  private final CompiledQuery query;
+  final String ql;
+  private final Set<String> events;
+  private volatile RealtimeHub.Watch watch;
+
+  Subscription(
+      String id,
+      RealtimeConnection connection,
+      String collection,
+      CompiledQuery query,
+      String ql,
+      Set<String> events) {
+    this.id = id;
+    this.connection = connection;
+    this.collection = collection;
+    this.query = query;
+    this.ql = ql;
+    this.events = events;
+  }
+
+  void started(RealtimeHub.Watch watch) {
+    this.watch = watch;
+  }
+
+  long seq() {
+    return watch.seq();
+  }
+
+  boolean wasReset() {
+    return watch.wasReset();
+  }
+
+  void cancel() {
+    RealtimeHub.Watch started = watch;
+    if (started != null) {
+      started.close();
+    }
+  }
+
+  @Override
+  public synchronized void deliver(List<RealtimeHub.Entry> entries) {
+    Visibility visibility = null;
+    for (RealtimeHub.Entry entry : entries) {
+      FeedEntry feed = entry.feed();
+      if (!collection.equals(feed.collection())) {
+        continue;
+      }
+      if (visibility == null) {
+        visibility = connection.visibility();
+      }
+      if (visibility == Visibility.NONE || !visibility.canRead(feed.stored())) {
+        continue;
+      }
+      if (!deliver(entry)) {
+        return;
+      }
+    }
+  }
+
+  /** Sends what this entry means to the subscription; false once the connection takes no more. */
+  boolean deliver(RealtimeHub.Entry entry) {
+    boolean before = entry.before() != null && matches(entry.before());
+    boolean after = entry.after() != null && matches(entry.after());
+    String event;
+    if (entry.before() == null) {
+      event = after ? "create" : null;
+    } else if (entry.after() == null) {
+      event = before ? "delete" : null;
+    } else if (before) {
+      event = after ? "update" : "leave";
+    } else {
+      event = after ? "enter" : null;
+    }
+    if (event == null || !events.contains(event)) {
+      return true;
+    }
+    FeedEntry feed = entry.feed();
+    return connection.sendEvent(
+        Messages.event(
+            id,
+            feed.seq(),
+            event,
+            shaped(feed.body(), entry.after()),
+            shaped(feed.previous(), entry.before()),
+            false,
+            null));
+  }
+
+  boolean matches(ObjectNode entity) {
+    return query == null || query.matches(entity);
+  }
+
+  /** The entity as events show it: stored text, or the query's projection of it. */
+  String shaped(String text, ObjectNode entity) {
+    if (text == null) {
+      return null;
+    }
+    Projection projection = query == null ? null : query.projection().orElse(null);
+    return projection == null ? text : Json.write(projection.apply(entity));
+  }
+
+  @Override
+  public synchronized void reset(long seq) {
+    connection.reset(this, seq);
+  }
+}
