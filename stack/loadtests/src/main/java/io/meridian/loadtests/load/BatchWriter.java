@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class BatchWriter {
   static final String DUPLICATE = "duplicate_unique_property_exists";
-  private static final int WRITE_UNDER_WAY_READS = 10;
+  private static final int WRITE_UNDER_WAY_READS = 90;
 
   private final AppRequests requests;
   private final Dataset dataset;

@@ -101,12 +101,17 @@ public final class Geomarketing {
                     paced(
                         exec(this::nextPosition)
                             .exec(
-                                ws("ads at position")
+                                ws("position sent")
                                     .sendText(this::request)
                                     .await(timeout)
                                     .on(
                                         ws.checkTextMessage("ads at position")
-                                            .matching(jsonPath("$.id").is("#{position}"))
+                                            .matching(
+                                                jsonPath("$.id")
+                                                    .is(
+                                                        session ->
+                                                            Integer.toString(
+                                                                session.getInt("position"))))
                                             .check(
                                                 bodyString()
                                                     .transformWithSession(this::frameProblem)

@@ -10,6 +10,7 @@ import io.meridian.loadtests.scenarios.FanOut;
 import io.meridian.loadtests.scenarios.HeapProbe;
 import io.meridian.loadtests.scenarios.Protocol;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -23,11 +24,14 @@ import java.util.Map;
  * measured.heap}): used heap after a full GC before the sockets open and once all are subscribed,
  * divided by the subscribers.
  *
- * <p>A local server is started with {@code server.tomcat.max-connections} above the subscribers
- * (Tomcat's default, 8,192, would hold the 8,193rd socket in the accept queue), in keyspace {@code
- * meridian_lt_fanout}.
+ * <p>A local server runs in keyspace {@code meridian_lt_fanout}, and with {@code
+ * server.tomcat.max-connections} raised above the subscribers when they exceed the server's default
+ * (16,384; Tomcat's own, 8,192, would hold the 8,193rd socket in the accept queue).
  */
 public class FanOutSimulation extends MeridianSimulation {
+  /** The server's default {@code server.tomcat.max-connections} (Tomcat's own is 8,192). */
+  private static final int SERVER_MAX_CONNECTIONS = 16_384;
+
   private final FanOut fanOut;
   private final HeapProbe heap;
   private final int subscribers;
@@ -69,14 +73,14 @@ public class FanOutSimulation extends MeridianSimulation {
    * run), which takes minutes and heap that is not the connections'.
    */
   private static Map<String, String> serverProperties(LoadConfig config) {
-    int subscribers = config.integer("subscribers", 200, 10_000);
-    return Map.of(
-        "server.tomcat.max-connections",
-        Integer.toString(Math.max(8_192, subscribers + 1_000)),
-        "meridian.cassandra.keyspace",
-        "meridian_lt_fanout",
-        "meridian.elasticsearch.index-prefix",
-        "meridian-lt-fanout");
+    Map<String, String> properties = new LinkedHashMap<>();
+    properties.put("meridian.cassandra.keyspace", "meridian_lt_fanout");
+    properties.put("meridian.elasticsearch.index-prefix", "meridian-lt-fanout");
+    int connections = config.integer("subscribers", 200, 10_000) + 1_000;
+    if (connections > SERVER_MAX_CONNECTIONS) {
+      properties.put("server.tomcat.max-connections", Integer.toString(connections));
+    }
+    return properties;
   }
 
   @Override
