@@ -26,6 +26,6 @@ public class GeomarketingSocketSimulation extends GeomarketingSimulation {
     setUp(run.injected(scenario("geomarketing over the socket").exec(run.positions(true))))
         .protocols(Protocol.withSockets(target.baseUrl(), 0))
         .maxDuration(config.duration("maxDuration", Duration.ofMinutes(5), Duration.ofMinutes(30)))
-        .assertions(gates(new Gate(3_000, 2_000), new Gate(100, 50), new Gate(20, 1_000)));
+        .assertions(gates(new Gate(3_000, 20_000), new Gate(100, 300), new Gate(20, 1_000)));
   }
 }
