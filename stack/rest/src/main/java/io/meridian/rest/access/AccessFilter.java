@@ -46,10 +46,17 @@ import java.util.UUID;
 public final class AccessFilter implements ContainerRequestFilter, ContainerResponseFilter {
   /**
    * Paths served to anyone without looking at credentials (health checks stay free of crypto): the
-   * root, the health checks, the API document and its reference page with the page's files.
+   * root, the health checks, the API documents (OpenAPI, and AsyncAPI for the WebSocket) and the
+   * reference page with the page's files.
    */
   private static final Set<String> PUBLIC =
-      Set.of("", "status", "lb-status", "openapi.json", "openapi.yaml", "docs");
+      Set.of("", "status", "lb-status", "openapi.json", "openapi.yaml", "asyncapi.json", "docs");
+
+  /**
+   * The application's WebSocket ({@code /{org}/{app}/_realtime}); no collection can take the name,
+   * which must start with a letter.
+   */
+  private static final String REALTIME = "_realtime";
 
   private static final String REFERENCE_FILES = "docs";
 
@@ -108,6 +115,14 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     feed.requireFresh();
     ApplicationRef application = application(caller, segments);
     List<PathSegment> rest = segments.subList(2, segments.size());
+    if (rest.size() == 1 && rest.get(0).getPath().equals(REALTIME)) {
+      // Opening the socket needs only credentials that reach the application (a guest's do):
+      // every subscription, event and request is authorised inside the connection.
+      access.requireReach(caller, application);
+      Caller.visibility(access.visibility(caller, application));
+      request.setProperty(DeclaredAccessFilter.APPLICATION_AUTHORISED, Boolean.TRUE);
+      return;
+    }
     requireQueryOnlyWhereRead(rest, verb.get());
     List<String> path =
         writesByQuery(selfByUsername(caller, application, canonical(rest, caller)), verb.get());
