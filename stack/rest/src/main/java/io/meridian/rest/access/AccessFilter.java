@@ -15,6 +15,7 @@ import io.meridian.core.identity.token.AccessFeed;
 import io.meridian.core.identity.token.ClientCredentials;
 import io.meridian.core.identity.token.TokenService;
 import jakarta.annotation.Priority;
+import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
@@ -119,6 +120,10 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
       // Opening the socket needs only credentials that reach the application (a guest's do):
       // every subscription, event and request is authorised inside the connection.
       access.requireReach(caller, application);
+      if (verb.get() != Verb.GET) {
+        // Jersey would hand another method to the collection routes, which refuse the name.
+        throw new NotAllowedException("GET", new String[] {"HEAD", "OPTIONS"});
+      }
       Caller.visibility(access.visibility(caller, application));
       request.setProperty(DeclaredAccessFilter.APPLICATION_AUTHORISED, Boolean.TRUE);
       return;

@@ -228,7 +228,7 @@ public final class AsyncApiDocument {
                 .append(" | ")
                 .append(close.meaning())
                 .append(" |\n"));
-    text.append("\n\nLimits:\n\n| property | default | when exceeded |\n|---|---|---|\n");
+    text.append("\nLimits:\n\n| property | default | when exceeded |\n|---|---|---|\n");
     LIMITS.forEach(
         limit ->
             text.append("| `")

@@ -48,8 +48,7 @@ final class RealtimeMessages {
               "Subscribe to the moves of a collection's entities relative to the fences of another")
           .required("collection", string("The collection whose entities are watched as they move"))
           .required("fences", string("The collection holding the fences (polygon `geometry`)"))
-          .optional(
-              "fenceQl", ql("The fences to watch (every fence of the collection when absent)"))
+          .optional("fenceQl", ql("The fences to watch"))
           .optional("ql", ql("Narrows the watched entities as in a plain subscription"))
           .optional("detect", set(DETECTIONS, "The detections to send"))
           .optional("resume", seq("Resume after this `seq`: every later event is sent first"))
