@@ -66,7 +66,7 @@ public final class RealtimeHub implements AutoCloseable {
     void close();
   }
 
-  private final RealtimeFeed feed;
+  private final FeedSource feed;
   private final long settleMicros;
   private final long sweepWindowMicros;
   private final long sweepIntervalNanos;
@@ -79,6 +79,15 @@ public final class RealtimeHub implements AutoCloseable {
 
   public RealtimeHub(
       RealtimeFeed feed,
+      Duration interval,
+      Duration settle,
+      Duration sweepInterval,
+      Duration sweepWindow) {
+    this((FeedSource) feed, interval, settle, sweepInterval, sweepWindow);
+  }
+
+  RealtimeHub(
+      FeedSource feed,
       Duration interval,
       Duration settle,
       Duration sweepInterval,
