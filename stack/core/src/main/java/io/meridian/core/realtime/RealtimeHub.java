@@ -66,7 +66,7 @@ public final class RealtimeHub implements AutoCloseable {
     void close();
   }
 
-  private final RealtimeFeed feed;
+  private final FeedSource feed;
   private final long settleMicros;
   private final long sweepWindowMicros;
   private final long sweepIntervalNanos;
@@ -79,6 +79,15 @@ public final class RealtimeHub implements AutoCloseable {
 
   public RealtimeHub(
       RealtimeFeed feed,
+      Duration interval,
+      Duration settle,
+      Duration sweepInterval,
+      Duration sweepWindow) {
+    this((FeedSource) feed, interval, settle, sweepInterval, sweepWindow);
+  }
+
+  RealtimeHub(
+      FeedSource feed,
       Duration interval,
       Duration settle,
       Duration sweepInterval,
@@ -328,7 +337,7 @@ public final class RealtimeHub implements AutoCloseable {
           List<Entry> entries = new ArrayList<>(page.size());
           for (FeedEntry entry : page) {
             entries.add(parse(entry));
-            if (entry.seq() > until - sweepWindowMicros) {
+            if (entry.seq() >= until - sweepWindowMicros) { // the sweep's reach, bound included
               synchronized (this) {
                 caughtUp.add(entry.position());
               }
@@ -348,6 +357,10 @@ public final class RealtimeHub implements AutoCloseable {
       synchronized (this) {
         List<Entry> waiting = pending;
         pending = null;
+        // The sweep may have found entries late while the catch-up ran and before it read them
+        // (on a node's new view of an application, every entry of the sweep window is unhanded):
+        // the catch-up delivered those already.
+        waiting.removeIf(entry -> caughtUp.contains(entry.feed().position()));
         if (!waiting.isEmpty()) {
           listener.deliver(waiting);
         }
