@@ -206,12 +206,19 @@ public final class RealtimeHub implements AutoCloseable {
     /** Positions handed over within the sweep window, by seq. */
     private final TreeMap<Long, Set<UUID>> handed = new TreeMap<>();
 
+    /**
+     * The horizon this node started following the application at: the sweep looks only above it,
+     * since no listener here takes an entry below it live (a catch-up reads those itself).
+     */
+    private final long start;
+
     private long lastSweepNanos = System.nanoTime();
     private boolean closed;
 
     Stream(UUID app) {
       this.app = app;
       this.horizon = feed.now() - settleMicros;
+      this.start = horizon;
     }
 
     void poll() {
@@ -234,7 +241,11 @@ public final class RealtimeHub implements AutoCloseable {
     private void sweep() {
       long to = horizon;
       List<FeedEntry> missed = new ArrayList<>();
-      for (FeedEntry.Position position : feed.positions(app, to - sweepWindowMicros, to)) {
+      long from = Math.max(to - sweepWindowMicros, start + 1);
+      if (from > to) {
+        return;
+      }
+      for (FeedEntry.Position position : feed.positions(app, from, to)) {
         Set<UUID> seen = handed.get(position.seq());
         if (seen == null || !seen.contains(position.entity())) {
           FeedEntry entry = feed.get(app, position);

@@ -11,21 +11,23 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 class RealtimeHubTest {
   private static final UUID APP = UUID.randomUUID();
-  private static final long NOW = 1_764_147_600_000_000L;
+  private static final long START = 1_764_147_600_000_000L;
   private static final Duration SETTLE = Duration.ofMillis(150);
 
   /**
-   * A feed in memory whose clock stands still (so polls read nothing new) and whose catch-up reads
-   * wait until the sweep has run twice: the sweep of a node's new view of an application finds
-   * every entry of its window unhanded, while a resume's catch-up has not read them yet.
+   * A feed in memory with a clock the test moves, whose catch-up reads wait until the sweep has run
+   * twice: entries that became readable after the polls passed them (late) are found by the sweep
+   * while a resume's catch-up has not read them yet.
    */
   private static final class SlowCatchUpFeed implements FeedSource {
     final List<FeedEntry> entries = new CopyOnWriteArrayList<>();
+    final AtomicLong clock = new AtomicLong(START);
     final AtomicInteger sweeps = new AtomicInteger();
     final CountDownLatch swept = new CountDownLatch(2);
 
@@ -36,7 +38,7 @@ class RealtimeHubTest {
 
     @Override
     public long now() {
-      return NOW;
+      return clock.get();
     }
 
     @Override
@@ -81,10 +83,14 @@ class RealtimeHubTest {
   @Test
   void a_resume_catching_up_while_the_sweep_runs_gets_each_entry_once() throws Exception {
     SlowCatchUpFeed feed = new SlowCatchUpFeed();
-    long resume = NOW - 3_000_000;
-    feed.entries.add(entry(resume, "already received"));
-    feed.entries.add(entry(resume + 1_000, "first"));
-    feed.entries.add(entry(resume + 2_000, "second"));
+    RealtimeHub.Listener quiet =
+        new RealtimeHub.Listener() {
+          @Override
+          public void deliver(List<RealtimeHub.Entry> entries) {}
+
+          @Override
+          public void reset(long seq) {}
+        };
     List<String> delivered = new CopyOnWriteArrayList<>();
     RealtimeHub.Listener listener =
         new RealtimeHub.Listener() {
@@ -99,8 +105,16 @@ class RealtimeHubTest {
           }
         };
     try (RealtimeHub hub =
-        new RealtimeHub(
-            feed, Duration.ofMillis(2), SETTLE, Duration.ofMillis(5), Duration.ofSeconds(5))) {
+            new RealtimeHub(
+                feed, Duration.ofMillis(2), SETTLE, Duration.ofMillis(5), Duration.ofSeconds(5));
+        RealtimeHub.Watch first = hub.watch(APP, quiet, null)) {
+      long started = first.seq();
+      feed.clock.addAndGet(2_000_000);
+      awaitUntil(() -> feed.sweeps.get() > 0); // the polls have passed the next two seconds
+      long resume = started + 100_000;
+      feed.entries.add(entry(resume, "already received"));
+      feed.entries.add(entry(resume + 400_000, "first")); // late: readable after the polls
+      feed.entries.add(entry(resume + 500_000, "second"));
       try (RealtimeHub.Watch watch = hub.watch(APP, listener, resume)) {
         assertThat(watch.seq()).isEqualTo(resume);
         awaitUntil(() -> delivered.size() >= 2);
