@@ -1,0 +1,26 @@
+package io.meridian.core.push;
+
+import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.entity.EntityWriteObserver;
+import java.util.List;
+
+/** A deleted notifier's sealed credentials are deleted with it. */
+public final class NotifierCleanup implements EntityWriteObserver {
+  private final PushStore store;
+
+  public NotifierCleanup(PushStore store) {
+    this.store = store;
+  }
+
+  @Override
+  public void completed(ApplicationRef app, String collection, List<EntityWrite> writes) {
+    if (!collection.equals(NotifierService.NOTIFIERS.plural())) {
+      return;
+    }
+    for (EntityWrite write : writes) {
+      if (write.deletion()) {
+        store.deleteCredentials(app.id(), write.before().uuid());
+      }
+    }
+  }
+}
