@@ -2,6 +2,7 @@ package io.meridian.core.asset;
 
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.entity.EntityWriteObserver;
+import io.meridian.core.entity.StoredEntity;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -16,10 +17,8 @@ public final class AssetCleanup implements EntityWriteObserver {
 
   @Override
   public void completed(ApplicationRef app, String collection, List<EntityWrite> writes) {
-    for (EntityWrite write : writes) {
-      if (write.deletion()) {
-        removeFile(app, write.before().uuid());
-      }
+    for (StoredEntity deleted : EntityWrite.deleted(writes)) {
+      removeFile(app, deleted.uuid());
     }
   }
 

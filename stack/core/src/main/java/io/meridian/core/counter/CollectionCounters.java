@@ -35,15 +35,13 @@ public final class CollectionCounters implements EntityWriteObserver {
   /** Counts the entities of one collection a write created or deleted, once it is complete. */
   @Override
   public void completed(ApplicationRef app, String collection, List<EntityWrite> writes) {
-    List<StoredEntity> created =
-        writes.stream().filter(EntityWrite::creation).map(EntityWrite::after).toList();
+    List<StoredEntity> created = EntityWrite.created(writes);
     if (!created.isEmpty()) {
       add(app, collection, created.size(), created.get(0).created());
     }
-    for (EntityWrite write : writes) {
-      if (write.deletion()) {
-        add(app, collection, -1, counters.now());
-      }
+    int deleted = EntityWrite.deleted(writes).size();
+    if (deleted > 0) {
+      add(app, collection, -deleted, counters.now());
     }
   }
 

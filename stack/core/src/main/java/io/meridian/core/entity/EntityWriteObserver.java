@@ -40,6 +40,16 @@ public interface EntityWriteObserver {
    */
   record EntityWrite(StoredEntity before, StoredEntity after, long version) {
 
+    /** The entities {@code writes} created, as stored. */
+    public static List<StoredEntity> created(List<EntityWrite> writes) {
+      return writes.stream().filter(EntityWrite::creation).map(EntityWrite::after).toList();
+    }
+
+    /** The entities {@code writes} deleted, as they were. */
+    public static List<StoredEntity> deleted(List<EntityWrite> writes) {
+      return writes.stream().filter(EntityWrite::deletion).map(EntityWrite::before).toList();
+    }
+
     public boolean creation() {
       return before == null;
     }

@@ -2,6 +2,7 @@ package io.meridian.core.push;
 
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.entity.EntityWriteObserver;
+import io.meridian.core.entity.StoredEntity;
 import java.util.List;
 
 /** A deleted notifier's sealed credentials are deleted with it. */
@@ -17,10 +18,8 @@ public final class NotifierCleanup implements EntityWriteObserver {
     if (!collection.equals(NotifierService.NOTIFIERS.plural())) {
       return;
     }
-    for (EntityWrite write : writes) {
-      if (write.deletion()) {
-        store.deleteCredentials(app.id(), write.before().uuid());
-      }
+    for (StoredEntity notifier : EntityWrite.deleted(writes)) {
+      store.deleteCredentials(app.id(), notifier.uuid());
     }
   }
 }

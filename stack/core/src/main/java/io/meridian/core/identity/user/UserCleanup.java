@@ -27,10 +27,8 @@ public final class UserCleanup implements EntityWriteObserver {
     if (!collection.equals(UserService.USERS.plural())) {
       return;
     }
-    for (EntityWrite write : writes) {
-      if (write.deletion()) {
-        deleted(app, write.before());
-      }
+    for (StoredEntity user : EntityWrite.deleted(writes)) {
+      deleted(app, user);
     }
   }
 
