@@ -4,10 +4,8 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.Concurrently;
-import io.meridian.core.entity.CollectionName;
 import io.meridian.core.entity.EntityWriteObserver;
 import io.meridian.core.entity.StoredEntity;
 import java.time.Clock;
@@ -73,12 +71,6 @@ public final class RealtimeFeed implements EntityWriteObserver, FeedSource {
   public long now() {
     return Math.multiplyExact(clock.millis(), 1000L);
   }
-
-  @Override
-  public void validate(CollectionName collection, ObjectNode properties) {}
-
-  @Override
-  public void beforeWrites(ApplicationRef app, String collection, List<EntityWrite> writes) {}
 
   /** Every acknowledged write has its entry before the client hears of it. */
   @Override
