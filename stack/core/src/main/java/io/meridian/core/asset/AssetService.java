@@ -84,7 +84,6 @@ public final class AssetService implements AutoCloseable {
               thread.setDaemon(true);
               return thread;
             });
-    entities.onDelete((app, entity) -> removeFile(app, entity.uuid()));
   }
 
   public long maxBytes() {
@@ -270,14 +269,6 @@ public final class AssetService implements AutoCloseable {
           out.write(buffer, 0, length);
         }
       }
-    }
-  }
-
-  /** Removes the entity's file (its entity was deleted). */
-  void removeFile(ApplicationRef app, UUID entity) {
-    Optional<AssetPointer> file = store.pointer(app.id(), entity);
-    if (file.isPresent() && store.removePointer(app.id(), entity, file.get())) {
-      store.deleteChunks(file.get().version(), file.get().chunkCount());
     }
   }
 

@@ -31,6 +31,10 @@ public enum ErrorCode {
   REQUEST_ENTITY_TOO_LARGE(413, "request_entity_too_large"),
   UNSUPPORTED_MEDIA_TYPE(415, "unsupported_media_type"),
   RANGE_NOT_SATISFIABLE(416, "requested_range_not_satisfiable"),
+  /**
+   * A plain request to the WebSocket endpoint: it is only served with {@code Upgrade: websocket}.
+   */
+  WEBSOCKET_UPGRADE_REQUIRED(426, "websocket_upgrade_required"),
   TOO_MANY_REQUESTS(429, "too_many_requests"),
   STORAGE_UNAVAILABLE(503, "storage_unavailable"),
   INDEX_UNAVAILABLE(503, "index_unavailable"),

@@ -1,7 +1,7 @@
 package io.meridian.core.counter;
 
 import io.meridian.core.app.ApplicationRef;
-import io.meridian.core.entity.EntityService;
+import io.meridian.core.entity.EntityWriteObserver;
 import io.meridian.core.entity.StoredEntity;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * down for its counters, and a counter write that fails is logged and lost (the entity stays). So
  * these counts can fall short of the entities after a storage failure; they never count one twice.
  */
-public final class CollectionCounters {
+public final class CollectionCounters implements EntityWriteObserver {
   /** Usergrid's prefix of a collection's counter. */
   public static final String COLLECTION_PREFIX = "application.collection.";
 
@@ -28,27 +28,21 @@ public final class CollectionCounters {
 
   private final CounterService counters;
 
-  private CollectionCounters(CounterService counters) {
+  public CollectionCounters(CounterService counters) {
     this.counters = counters;
   }
 
-  /** Keeps the collection counters of every entity {@code entities} creates or deletes. */
-  public static void keep(EntityService entities, CounterService counters) {
-    CollectionCounters keeper = new CollectionCounters(counters);
-    entities.onCreate(keeper::created);
-    entities.onDelete(keeper::deleted);
-  }
-
-  private void created(ApplicationRef app, List<StoredEntity> created) {
-    if (created.isEmpty()) {
-      return;
+  /** Counts the entities of one collection a write created or deleted, once it is complete. */
+  @Override
+  public void completed(ApplicationRef app, String collection, List<EntityWrite> writes) {
+    List<StoredEntity> created = EntityWrite.created(writes);
+    if (!created.isEmpty()) {
+      add(app, collection, created.size(), created.get(0).created());
     }
-    StoredEntity first = created.get(0);
-    add(app, first.collection(), created.size(), first.created());
-  }
-
-  private void deleted(ApplicationRef app, StoredEntity deleted) {
-    add(app, deleted.collection(), -1, counters.now());
+    int deleted = EntityWrite.deleted(writes).size();
+    if (deleted > 0) {
+      add(app, collection, -deleted, counters.now());
+    }
   }
 
   private void add(ApplicationRef app, String collection, long delta, long timestamp) {

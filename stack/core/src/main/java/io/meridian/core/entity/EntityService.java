@@ -21,11 +21,9 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 
 /**
@@ -33,6 +31,10 @@ import java.util.function.Predicate;
  * indexable whatever fails: claim the unique name (if any), append to the change log, write the
  * entity, then index it on the fast path. A crash after the log append leaves an entry the index
  * repairer will act on; a crash after the claim leaves a name that a later writer may take over.
+ *
+ * <p>Its {@link EntityWriteObserver observers}, given to the constructor in the order they run,
+ * take part in every write: each phase (validate, before, after, completed) is called on all of
+ * them, so a write one observer sees, every observer sees.
  */
 public final class EntityService {
   /** A name claim older than this whose entity does not hold the name was left by a crash. */
@@ -44,13 +46,7 @@ public final class EntityService {
   private final IndexPipeline indexPipeline;
   private final IdGenerator ids;
   private final Duration visibilityTimeout;
-  private final List<BiConsumer<ApplicationRef, StoredEntity>> deletionListeners =
-      new CopyOnWriteArrayList<>();
-  private final List<BiConsumer<ApplicationRef, StoredEntity>> renameListeners =
-      new CopyOnWriteArrayList<>();
-  private final List<BiConsumer<ApplicationRef, List<StoredEntity>>> creationListeners =
-      new CopyOnWriteArrayList<>();
-  private volatile EntityWriteObserver observer = EntityWriteObserver.NONE;
+  private final List<EntityWriteObserver> observers;
 
   public EntityService(
       EntityStore store,
@@ -58,18 +54,15 @@ public final class EntityService {
       ChangeLog changeLog,
       IndexPipeline indexPipeline,
       IdGenerator ids,
-      Duration visibilityTimeout) {
+      Duration visibilityTimeout,
+      List<EntityWriteObserver> observers) {
     this.store = store;
     this.connections = connections;
     this.changeLog = changeLog;
     this.indexPipeline = indexPipeline;
     this.ids = ids;
     this.visibilityTimeout = visibilityTimeout;
-  }
-
-  /** Sets the one observer that takes part in every write (the geo indexes). */
-  public void observeWrites(EntityWriteObserver observer) {
-    this.observer = observer;
+    this.observers = List.copyOf(observers);
   }
 
   /**
@@ -125,16 +118,14 @@ public final class EntityService {
         entities.stream()
             .map(entity -> new EntityWriteObserver.EntityWrite(null, entity, entity.version()))
             .toList();
-    observer.beforeWrites(app, collection.plural(), writes);
+    observers.forEach(observer -> observer.beforeWrites(app, collection.plural(), writes));
     changeLog.appendAll(
         entities.stream()
             .map(e -> new Change(e.uuid(), app.id(), e.collection(), e.uuid(), e.version(), false))
             .toList());
     store.saveAll(app.id(), entities);
-    observer.afterWrites(app, collection.plural(), writes);
-    for (BiConsumer<ApplicationRef, List<StoredEntity>> listener : creationListeners) {
-      listener.accept(app, entities);
-    }
+    observers.forEach(observer -> observer.afterWrites(app, collection.plural(), writes));
+    observers.forEach(observer -> observer.completed(app, collection.plural(), writes));
     indexUpserts(app, entities, options);
     return entities;
   }
@@ -147,7 +138,7 @@ public final class EntityService {
   public List<ObjectNode> validate(CollectionName collection, List<JsonNode> bodies) {
     List<ObjectNode> properties =
         bodies.stream().map(body -> EntityDocuments.userProperties(body, collection)).toList();
-    properties.forEach(entityProperties -> observer.validate(collection, entityProperties));
+    properties.forEach(entityProperties -> validate(collection, entityProperties));
     requireDistinctNames(collection, properties);
     return properties;
   }
@@ -179,30 +170,6 @@ public final class EntityService {
       }
       throw e;
     }
-  }
-
-  /**
-   * Adds what must happen after any entity is deleted, however the delete came (one entity, a
-   * delete by query): identity removes a deleted user's credentials and grants this way.
-   */
-  public void onDelete(BiConsumer<ApplicationRef, StoredEntity> listener) {
-    deletionListeners.add(listener);
-  }
-
-  /**
-   * Adds what must happen after entities were created (one collection's, once they are stored): the
-   * counters count them this way. A listener must not fail the creation.
-   */
-  public void onCreate(BiConsumer<ApplicationRef, List<StoredEntity>> listener) {
-    creationListeners.add(listener);
-  }
-
-  /**
-   * Adds what must happen after an entity's unique name changed or was removed: identity looks the
-   * {@code guest} and {@code default} roles up by name.
-   */
-  public void onRename(BiConsumer<ApplicationRef, StoredEntity> listener) {
-    renameListeners.add(listener);
   }
 
   /** The entity addressed by uuid or name; 404 {@code entity_not_found} if there is none. */
@@ -245,7 +212,7 @@ public final class EntityService {
       ObjectNode fileMetadata,
       WriteOptions options) {
     ObjectNode changes = EntityDocuments.userProperties(body, collection);
-    observer.validate(collection, changes);
+    validate(collection, changes);
     Optional<StoredEntity> existing = find(app, collection, uuidOrName);
     if (existing.isEmpty()) {
       if (EntityDocuments.looksLikeUuid(uuidOrName)) {
@@ -281,25 +248,24 @@ public final class EntityService {
         EntityDocuments.render(
             current.uuid(), collection, current.created(), version / 1000, merged);
     StoredEntity updated =
-        write(
-            app,
-            changeId,
-            current,
-            new StoredEntity(
-                current.uuid(),
-                collection.plural(),
-                newName,
-                version,
-                current.created(),
-                Json.write(json)));
+        new StoredEntity(
+            current.uuid(),
+            collection.plural(),
+            newName,
+            version,
+            current.created(),
+            Json.write(json));
+    List<EntityWriteObserver.EntityWrite> writes =
+        List.of(new EntityWriteObserver.EntityWrite(current, updated, version));
+    observers.forEach(observer -> observer.beforeWrites(app, collection.plural(), writes));
+    changeLog.append(
+        new Change(changeId, app.id(), collection.plural(), current.uuid(), version, false));
+    store.save(app.id(), updated);
+    observers.forEach(observer -> observer.afterWrites(app, collection.plural(), writes));
     if (oldName != null && (newName == null || renamed)) {
       store.releaseName(app.id(), collection.plural(), oldName, current.uuid());
     }
-    if (renamed || oldName != null && newName == null) {
-      for (BiConsumer<ApplicationRef, StoredEntity> listener : renameListeners) {
-        listener.accept(app, updated);
-      }
-    }
+    observers.forEach(observer -> observer.completed(app, collection.plural(), writes));
     indexUpserts(app, List.of(updated), options);
     return updated;
   }
@@ -316,35 +282,24 @@ public final class EntityService {
     long version = Math.max(TimeUuids.micros(changeId), current.version() + 1);
     List<EntityWriteObserver.EntityWrite> writes =
         List.of(new EntityWriteObserver.EntityWrite(current, null, version));
-    observer.beforeWrites(app, collection.plural(), writes);
+    observers.forEach(observer -> observer.beforeWrites(app, collection.plural(), writes));
     changeLog.append(
         new Change(changeId, app.id(), collection.plural(), current.uuid(), version, true));
     store.delete(app.id(), current, version);
-    observer.afterWrites(app, collection.plural(), writes);
+    observers.forEach(observer -> observer.afterWrites(app, collection.plural(), writes));
     if (current.name() != null) {
       store.releaseName(app.id(), collection.plural(), current.name(), current.uuid());
     }
     connections.disconnectAll(app.id(), current.uuid());
-    for (BiConsumer<ApplicationRef, StoredEntity> listener : deletionListeners) {
-      listener.accept(app, current);
-    }
+    observers.forEach(observer -> observer.completed(app, collection.plural(), writes));
     awaitIndexing(
         List.of(new IndexOperation.Delete(app.id(), collection.plural(), current.uuid(), version)),
         options);
     return current;
   }
 
-  private StoredEntity write(
-      ApplicationRef app, UUID changeId, StoredEntity current, StoredEntity entity) {
-    List<EntityWriteObserver.EntityWrite> writes =
-        List.of(new EntityWriteObserver.EntityWrite(current, entity, entity.version()));
-    observer.beforeWrites(app, entity.collection(), writes);
-    changeLog.append(
-        new Change(
-            changeId, app.id(), entity.collection(), entity.uuid(), entity.version(), false));
-    store.save(app.id(), entity);
-    observer.afterWrites(app, entity.collection(), writes);
-    return entity;
+  private void validate(CollectionName collection, ObjectNode properties) {
+    observers.forEach(observer -> observer.validate(collection, properties));
   }
 
   private void indexUpserts(ApplicationRef app, List<StoredEntity> entities, WriteOptions options) {

@@ -43,12 +43,6 @@ public final class NotifierService {
     this.store = store;
     this.sealing = sealing;
     this.providers = Map.copyOf(providers);
-    entities.onDelete(
-        (app, deleted) -> {
-          if (deleted.collection().equals(NOTIFIERS.plural())) {
-            store.deleteCredentials(app.id(), deleted.uuid());
-          }
-        });
   }
 
   public List<StoredEntity> create(

@@ -4,10 +4,8 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.Concurrently;
-import io.meridian.core.entity.CollectionName;
 import io.meridian.core.entity.EntityWriteObserver;
 import io.meridian.core.entity.StoredEntity;
 import java.time.Clock;
@@ -28,7 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * never twice the same on one node; entries of two nodes may share one, and are then ordered by
  * entity ({@link FeedEntry.Position}).
  */
-public final class RealtimeFeed implements EntityWriteObserver {
+public final class RealtimeFeed implements EntityWriteObserver, FeedSource {
   static final long BUCKET_MICROS = 1_000_000;
 
   private final CqlSession session;
@@ -63,20 +61,16 @@ public final class RealtimeFeed implements EntityWriteObserver {
   }
 
   /** How long entries are kept. */
+  @Override
   public Duration retention() {
     return Duration.ofSeconds(ttlSeconds);
   }
 
   /** Now on this node's clock, in the unit of sequences. */
+  @Override
   public long now() {
     return Math.multiplyExact(clock.millis(), 1000L);
   }
-
-  @Override
-  public void validate(CollectionName collection, ObjectNode properties) {}
-
-  @Override
-  public void beforeWrites(ApplicationRef app, String collection, List<EntityWrite> writes) {}
 
   /** Every acknowledged write has its entry before the client hears of it. */
   @Override
@@ -117,6 +111,7 @@ public final class RealtimeFeed implements EntityWriteObserver {
    * The entries with {@code from <= seq <= until}, in feed order, at most {@code limit} (plus those
    * sharing the last one's seq, so a page never splits a seq).
    */
+  @Override
   public List<FeedEntry> read(UUID app, long from, long until, int limit) {
     List<FeedEntry> entries = new ArrayList<>();
     for (long bucket = from / BUCKET_MICROS; bucket <= until / BUCKET_MICROS; bucket++) {
@@ -140,6 +135,7 @@ public final class RealtimeFeed implements EntityWriteObserver {
   }
 
   /** The positions of the entries with {@code from <= seq <= until}, in no particular order. */
+  @Override
   public List<FeedEntry.Position> positions(UUID app, long from, long until) {
     List<FeedEntry.Position> positions = new ArrayList<>();
     for (long bucket = from / BUCKET_MICROS; bucket <= until / BUCKET_MICROS; bucket++) {
@@ -151,6 +147,7 @@ public final class RealtimeFeed implements EntityWriteObserver {
   }
 
   /** The entry at a position, if it is still kept. */
+  @Override
   public FeedEntry get(UUID app, FeedEntry.Position position) {
     BoundStatement statement =
         selectOne.bind(app, position.seq() / BUCKET_MICROS, position.seq(), position.entity());

@@ -66,7 +66,7 @@ public final class RealtimeHub implements AutoCloseable {
     void close();
   }
 
-  private final RealtimeFeed feed;
+  private final FeedSource feed;
   private final long settleMicros;
   private final long sweepWindowMicros;
   private final long sweepIntervalNanos;
@@ -79,6 +79,15 @@ public final class RealtimeHub implements AutoCloseable {
 
   public RealtimeHub(
       RealtimeFeed feed,
+      Duration interval,
+      Duration settle,
+      Duration sweepInterval,
+      Duration sweepWindow) {
+    this((FeedSource) feed, interval, settle, sweepInterval, sweepWindow);
+  }
+
+  RealtimeHub(
+      FeedSource feed,
       Duration interval,
       Duration settle,
       Duration sweepInterval,
@@ -197,12 +206,19 @@ public final class RealtimeHub implements AutoCloseable {
     /** Positions handed over within the sweep window, by seq. */
     private final TreeMap<Long, Set<UUID>> handed = new TreeMap<>();
 
+    /**
+     * The horizon this node started following the application at: the sweep looks only above it,
+     * since no listener here takes an entry below it live (a catch-up reads those itself).
+     */
+    private final long start;
+
     private long lastSweepNanos = System.nanoTime();
     private boolean closed;
 
     Stream(UUID app) {
       this.app = app;
       this.horizon = feed.now() - settleMicros;
+      this.start = horizon;
     }
 
     void poll() {
@@ -225,7 +241,11 @@ public final class RealtimeHub implements AutoCloseable {
     private void sweep() {
       long to = horizon;
       List<FeedEntry> missed = new ArrayList<>();
-      for (FeedEntry.Position position : feed.positions(app, to - sweepWindowMicros, to)) {
+      long from = Math.max(to - sweepWindowMicros, start + 1);
+      if (from > to) {
+        return;
+      }
+      for (FeedEntry.Position position : feed.positions(app, from, to)) {
         Set<UUID> seen = handed.get(position.seq());
         if (seen == null || !seen.contains(position.entity())) {
           FeedEntry entry = feed.get(app, position);
@@ -328,7 +348,7 @@ public final class RealtimeHub implements AutoCloseable {
           List<Entry> entries = new ArrayList<>(page.size());
           for (FeedEntry entry : page) {
             entries.add(parse(entry));
-            if (entry.seq() > until - sweepWindowMicros) {
+            if (entry.seq() >= until - sweepWindowMicros) { // the sweep's reach, bound included
               synchronized (this) {
                 caughtUp.add(entry.position());
               }
@@ -348,6 +368,10 @@ public final class RealtimeHub implements AutoCloseable {
       synchronized (this) {
         List<Entry> waiting = pending;
         pending = null;
+        // The sweep may have found entries late while the catch-up ran and before it read them
+        // (on a node's new view of an application, every entry of the sweep window is unhanded):
+        // the catch-up delivered those already.
+        waiting.removeIf(entry -> caughtUp.contains(entry.feed().position()));
         if (!waiting.isEmpty()) {
           listener.deliver(waiting);
         }

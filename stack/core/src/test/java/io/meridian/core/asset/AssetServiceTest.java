@@ -33,7 +33,7 @@ class AssetServiceTest {
   private final AssetService assets =
       new AssetService(
           store,
-          new EntityService(null, null, null, null, null, null),
+          new EntityService(null, null, null, null, null, null, List.of()),
           UUID::randomUUID,
           Clock.fixed(Instant.ofEpochMilli(1_000), ZoneOffset.UTC),
           CHUNK,

@@ -15,6 +15,7 @@ import io.meridian.core.identity.token.AccessFeed;
 import io.meridian.core.identity.token.ClientCredentials;
 import io.meridian.core.identity.token.TokenService;
 import jakarta.annotation.Priority;
+import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
@@ -46,10 +47,17 @@ import java.util.UUID;
 public final class AccessFilter implements ContainerRequestFilter, ContainerResponseFilter {
   /**
    * Paths served to anyone without looking at credentials (health checks stay free of crypto): the
-   * root, the health checks, the API document and its reference page with the page's files.
+   * root, the health checks, the API documents (OpenAPI, and AsyncAPI for the WebSocket) and the
+   * reference page with the page's files.
    */
   private static final Set<String> PUBLIC =
-      Set.of("", "status", "lb-status", "openapi.json", "openapi.yaml", "docs");
+      Set.of("", "status", "lb-status", "openapi.json", "openapi.yaml", "asyncapi.json", "docs");
+
+  /**
+   * The application's WebSocket ({@code /{org}/{app}/_realtime}); no collection can take the name,
+   * which must start with a letter.
+   */
+  private static final String REALTIME = "_realtime";
 
   private static final String REFERENCE_FILES = "docs";
 
@@ -108,6 +116,18 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     feed.requireFresh();
     ApplicationRef application = application(caller, segments);
     List<PathSegment> rest = segments.subList(2, segments.size());
+    if (rest.size() == 1 && rest.get(0).getPath().equals(REALTIME)) {
+      // Opening the socket needs only credentials that reach the application (a guest's do):
+      // every subscription, event and request is authorised inside the connection.
+      access.requireReach(caller, application);
+      if (verb.get() != Verb.GET) {
+        // Jersey would hand another method to the collection routes, which refuse the name.
+        throw new NotAllowedException("GET", new String[] {"HEAD", "OPTIONS"});
+      }
+      Caller.visibility(access.visibility(caller, application));
+      request.setProperty(DeclaredAccessFilter.APPLICATION_AUTHORISED, Boolean.TRUE);
+      return;
+    }
     requireQueryOnlyWhereRead(rest, verb.get());
     List<String> path =
         writesByQuery(selfByUsername(caller, application, canonical(rest, caller)), verb.get());

@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * {@code X-Request-Id}), which every log line of the request carries too. Only unexpected failures
  * are logged here, with their stack trace (they are bugs or outages); every failed request also
  * gets one line from the request log. A response never carries a stack trace. A refusal that holds
- * for a while says for how long in {@code Retry-After}.
+ * for a while says for how long in {@code Retry-After}, a 426 which protocol to upgrade to.
  */
 public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
   private static final Logger LOG = LoggerFactory.getLogger(ApiExceptionMapper.class);
@@ -38,7 +38,14 @@ public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
           .build();
     }
     if (failure instanceof MeridianException meridian) {
-      return respond(meridian.code(), meridian.description());
+      Response response = respond(meridian.code(), meridian.description());
+      // RFC 9110: a 426 names the protocol to switch to, as an "upgrade" connection option.
+      return meridian.code() == ErrorCode.WEBSOCKET_UPGRADE_REQUIRED
+          ? Response.fromResponse(response)
+              .header("Upgrade", "websocket")
+              .header("Connection", "Upgrade")
+              .build()
+          : response;
     }
     if (failure instanceof WebApplicationException web) {
       return fromJaxRs(web);

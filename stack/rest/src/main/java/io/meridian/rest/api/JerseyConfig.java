@@ -59,7 +59,9 @@ import io.meridian.rest.metrics.ApiMetrics;
 import io.meridian.rest.openapi.ApiDocument;
 import io.meridian.rest.openapi.OpenApiResource;
 import io.meridian.rest.push.ReceiptsResource;
+import io.meridian.rest.realtime.AsyncApiDocument;
 import io.meridian.rest.realtime.JerseyContainer;
+import io.meridian.rest.realtime.RealtimeResource;
 import io.meridian.rest.request.RouteCapture;
 import io.meridian.rest.status.StatusResource;
 import io.meridian.rest.system.IndexRebuildResource;
@@ -102,7 +104,8 @@ public class JerseyConfig extends ResourceConfig {
           EventResource.class,
           CounterResource.class,
           ActivityResource.class,
-          FeedResource.class);
+          FeedResource.class,
+          RealtimeResource.class);
 
   public JerseyConfig(
       ApplicationService applications,
@@ -235,11 +238,13 @@ public class JerseyConfig extends ResourceConfig {
         new AbstractBinder() {
           @Override
           protected void configure() {
+            String version = properties == null ? "development" : properties.getVersion();
             bind(new OpenApiResource(
                     ApiDocument.of(
                         Stream.concat(RESOURCES.stream(), metrics.resources().stream()).toList(),
-                        properties == null ? "development" : properties.getVersion(),
-                        publicPaths(IdentityProperties.openRegistration(identity, embedded)))))
+                        version,
+                        publicPaths(IdentityProperties.openRegistration(identity, embedded))),
+                    AsyncApiDocument.of(version)))
                 .to(OpenApiResource.class);
           }
         });
@@ -257,6 +262,7 @@ public class JerseyConfig extends ResourceConfig {
                 "/lb-status",
                 "/openapi.json",
                 "/openapi.yaml",
+                "/asyncapi.json",
                 "/docs",
                 "/docs/{asset}",
                 "/management/token",

@@ -1,7 +1,9 @@
 package io.meridian.rest.config;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import io.meridian.core.asset.AssetCleanup;
 import io.meridian.core.asset.AssetService;
+import io.meridian.core.asset.AssetStore;
 import io.meridian.core.asset.CassandraAssetStore;
 import io.meridian.core.common.IdGenerator;
 import io.meridian.core.entity.EntityService;
@@ -13,15 +15,26 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class AssetConfiguration {
 
+  @Bean
+  AssetStore assetStore(CqlSession session) {
+    return new CassandraAssetStore(session);
+  }
+
+  /** Observes every entity write (see {@link ServiceConfiguration#entityService}). */
+  @Bean
+  AssetCleanup assetCleanup(AssetStore store) {
+    return new AssetCleanup(store);
+  }
+
   @Bean(destroyMethod = "close")
   AssetService assetService(
-      CqlSession session,
+      AssetStore store,
       EntityService entities,
       IdGenerator ids,
       Clock clock,
       AssetProperties properties) {
     return new AssetService(
-        new CassandraAssetStore(session),
+        store,
         entities,
         ids,
         clock,

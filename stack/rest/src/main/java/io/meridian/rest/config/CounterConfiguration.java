@@ -2,7 +2,6 @@ package io.meridian.rest.config;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.meridian.core.counter.CassandraCounterStore;
-import io.meridian.core.counter.CollectionCounters;
 import io.meridian.core.counter.CounterService;
 import io.meridian.core.counter.EventService;
 import io.meridian.core.entity.EntityService;
@@ -10,18 +9,16 @@ import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** Counters, the events that increment them, and the counters kept on entity writes. */
+/**
+ * Counters and the events that increment them. The counters kept on entity writes observe them (see
+ * {@link ServiceConfiguration#entityService}).
+ */
 @Configuration(proxyBeanMethods = false)
 class CounterConfiguration {
 
   @Bean
-  CounterService counterService(
-      CqlSession session, Clock clock, EntityService entities, CounterProperties properties) {
-    CounterService counters = new CounterService(new CassandraCounterStore(session), clock);
-    if (properties.collectionCounters()) {
-      CollectionCounters.keep(entities, counters);
-    }
-    return counters;
+  CounterService counterService(CqlSession session, Clock clock) {
+    return new CounterService(new CassandraCounterStore(session), clock);
   }
 
   @Bean

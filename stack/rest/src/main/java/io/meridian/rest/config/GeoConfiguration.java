@@ -3,7 +3,6 @@ package io.meridian.rest.config;
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.meridian.core.common.EventFeed;
 import io.meridian.core.common.IdGenerator;
-import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.EntityStore;
 import io.meridian.core.geo.CassandraGeoChangeLog;
 import io.meridian.core.geo.CassandraGeoStore;
@@ -16,7 +15,7 @@ import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The in-memory geo indexes, their feed, and their part in every entity write. */
+/** The in-memory geo indexes and their feed; they observe every entity write. */
 @Configuration(proxyBeanMethods = false)
 class GeoConfiguration {
 
@@ -61,42 +60,14 @@ class GeoConfiguration {
   }
 
   /**
-   * Joins every entity write, then loads the indexes before the server takes requests: a node never
-   * answers a lookup from a partly loaded fence index.
+   * Loads the indexes before the server takes requests: a node never answers a lookup from a partly
+   * loaded fence index. They observe every entity write from the start (see {@link
+   * ServiceConfiguration#entityService}); a write seen before the load is seen again by it, which
+   * the version rule makes harmless.
    */
   @Bean
-  SmartInitializingSingleton geoIndexesStart(
-      GeoIndexes indexes,
-      EntityService entities,
-      StartupProgress progress,
-      io.meridian.core.realtime.RealtimeFeed realtimeFeed) {
+  SmartInitializingSingleton geoIndexesStart(GeoIndexes indexes, StartupProgress progress) {
     return () -> {
-      entities.observeWrites(
-          new io.meridian.core.entity.EntityWriteObserver() {
-            @Override
-            public void validate(
-                io.meridian.core.entity.CollectionName collection,
-                com.fasterxml.jackson.databind.node.ObjectNode properties) {
-              indexes.validate(collection, properties);
-            }
-
-            @Override
-            public void beforeWrites(
-                io.meridian.core.app.ApplicationRef app,
-                String collection,
-                java.util.List<EntityWrite> writes) {
-              indexes.beforeWrites(app, collection, writes);
-            }
-
-            @Override
-            public void afterWrites(
-                io.meridian.core.app.ApplicationRef app,
-                String collection,
-                java.util.List<EntityWrite> writes) {
-              indexes.afterWrites(app, collection, writes);
-              realtimeFeed.afterWrites(app, collection, writes);
-            }
-          });
       progress.step("loading the geo indexes (fences and geo-hot collections)");
       indexes.start();
       progress.done("geo indexes loaded");

@@ -11,6 +11,7 @@ import io.meridian.core.identity.Superuser;
 import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.access.CassandraGrantStore;
 import io.meridian.core.identity.access.CassandraRoleGrantMigration;
+import io.meridian.core.identity.access.GrantCleanup;
 import io.meridian.core.identity.access.GrantStore;
 import io.meridian.core.identity.access.RoleService;
 import io.meridian.core.identity.admin.AdminInvitations;
@@ -32,6 +33,8 @@ import io.meridian.core.identity.token.ClientCredentials;
 import io.meridian.core.identity.token.TokenCodec;
 import io.meridian.core.identity.token.TokenService;
 import io.meridian.core.identity.user.CassandraUserCredentialStore;
+import io.meridian.core.identity.user.UserCleanup;
+import io.meridian.core.identity.user.UserCredentialStore;
 import io.meridian.core.identity.user.UserService;
 import io.meridian.core.secret.SecretStore;
 import java.security.SecureRandom;
@@ -165,6 +168,12 @@ class IdentityConfiguration {
     return new AccessControl(grants, roles, organizations, feed);
   }
 
+  /** Observes every entity write (see {@link ServiceConfiguration#entityService}). */
+  @Bean
+  GrantCleanup grantCleanup(GrantStore grants, AccessFeed feed) {
+    return new GrantCleanup(grants, feed);
+  }
+
   @Bean
   RoleService roleService(GrantStore grants, EntityService entities, AccessFeed feed) {
     return new RoleService(entities, grants, feed);
@@ -186,8 +195,19 @@ class IdentityConfiguration {
   }
 
   @Bean
+  UserCredentialStore userCredentialStore(CqlSession session) {
+    return new CassandraUserCredentialStore(session);
+  }
+
+  /** Observes every entity write (see {@link ServiceConfiguration#entityService}). */
+  @Bean
+  UserCleanup userCleanup(EntityStore store, UserCredentialStore credentials, TokenService tokens) {
+    return new UserCleanup(store, credentials, tokens);
+  }
+
+  @Bean
   UserService userService(
-      CqlSession session,
+      UserCredentialStore credentials,
       EntityService entities,
       EntityStore store,
       PasswordHasher hasher,
@@ -199,7 +219,7 @@ class IdentityConfiguration {
     return new UserService(
         entities,
         store,
-        new CassandraUserCredentialStore(session),
+        credentials,
         hasher,
         tokens,
         ids,

@@ -10,6 +10,7 @@ import io.meridian.core.push.CassandraPushStore;
 import io.meridian.core.push.FcmProvider;
 import io.meridian.core.push.NoopProvider;
 import io.meridian.core.push.NotificationService;
+import io.meridian.core.push.NotifierCleanup;
 import io.meridian.core.push.NotifierService;
 import io.meridian.core.push.PushCredentials;
 import io.meridian.core.push.PushProviders;
@@ -69,6 +70,12 @@ class PushConfiguration {
       throw new IllegalStateException(
           "meridian.push.apns-trusted-certificates: cannot read certificates from " + pem, e);
     }
+  }
+
+  /** Observes every entity write (see {@link ServiceConfiguration#entityService}). */
+  @Bean
+  NotifierCleanup notifierCleanup(PushStore store) {
+    return new NotifierCleanup(store);
   }
 
   @Bean

@@ -3,6 +3,7 @@ package io.meridian.rest.config;
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.app.CassandraApplicationStore;
+import io.meridian.core.asset.AssetCleanup;
 import io.meridian.core.change.CassandraChangeLog;
 import io.meridian.core.change.CassandraLease;
 import io.meridian.core.change.ChangeLog;
@@ -11,23 +12,32 @@ import io.meridian.core.common.TimeUuidGenerator;
 import io.meridian.core.connection.CassandraConnectionStore;
 import io.meridian.core.connection.ConnectionService;
 import io.meridian.core.connection.ConnectionStore;
+import io.meridian.core.counter.CollectionCounters;
+import io.meridian.core.counter.CounterService;
 import io.meridian.core.entity.BulkOperations;
 import io.meridian.core.entity.CassandraEntityStore;
 import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.EntityStore;
+import io.meridian.core.entity.EntityWriteObserver;
 import io.meridian.core.geo.GeoIndexes;
+import io.meridian.core.identity.access.GrantCleanup;
+import io.meridian.core.identity.user.UserCleanup;
 import io.meridian.core.index.EntityIndex;
 import io.meridian.core.index.IndexBacklog;
 import io.meridian.core.index.IndexPipeline;
 import io.meridian.core.index.IndexRepairer;
+import io.meridian.core.push.NotifierCleanup;
 import io.meridian.core.query.Cursors;
 import io.meridian.core.query.QueryLanguage;
+import io.meridian.core.realtime.RealtimeFeed;
 import io.meridian.core.rebuild.CassandraRebuildJobStore;
 import io.meridian.core.rebuild.IndexRebuilder;
 import io.meridian.core.secret.SecretStore;
 import io.meridian.index.query.UsergridQueryLanguage;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -88,6 +98,25 @@ class ServiceConfiguration {
     return new CassandraConnectionStore(session);
   }
 
+  /**
+   * The one write sequence and, in the order each phase calls them, everything that observes every
+   * entity write (see {@link EntityWriteObserver}). Nothing an observer needs may need the entity
+   * service: observers are built before it. A new observer is one parameter here and its place in
+   * the list.
+   *
+   * <ol>
+   *   <li>the geo indexes: validate geometry, publish geo changes before the write and apply it to
+   *       this node's indexes after;
+   *   <li>the real-time feed: appends each write, with the entity before and after it, once
+   *       Cassandra acknowledged it;
+   *   <li>user clean-up: a deleted user's email claim, password hash and tokens;
+   *   <li>grant clean-up: a deleted user's, group's or role's grants, and a renamed role, told to
+   *       every node through the access feed;
+   *   <li>asset clean-up: a deleted entity's file;
+   *   <li>notifier clean-up: a deleted notifier's credentials;
+   *   <li>the collection counters, when kept: entities created and deleted.
+   * </ol>
+   */
   @Bean
   EntityService entityService(
       EntityStore store,
@@ -95,9 +124,29 @@ class ServiceConfiguration {
       ChangeLog changeLog,
       IndexPipeline pipeline,
       IdGenerator ids,
-      IndexingProperties indexing) {
+      IndexingProperties indexing,
+      GeoIndexes geoIndexes,
+      RealtimeFeed realtimeFeed,
+      UserCleanup userCleanup,
+      GrantCleanup grantCleanup,
+      AssetCleanup assetCleanup,
+      NotifierCleanup notifierCleanup,
+      CounterService counters,
+      CounterProperties counting) {
+    List<EntityWriteObserver> observers =
+        new ArrayList<>(
+            List.of(
+                geoIndexes,
+                realtimeFeed,
+                userCleanup,
+                grantCleanup,
+                assetCleanup,
+                notifierCleanup));
+    if (counting.collectionCounters()) {
+      observers.add(new CollectionCounters(counters));
+    }
     return new EntityService(
-        store, connections, changeLog, pipeline, ids, indexing.visibilityTimeout());
+        store, connections, changeLog, pipeline, ids, indexing.visibilityTimeout(), observers);
   }
 
   @Bean

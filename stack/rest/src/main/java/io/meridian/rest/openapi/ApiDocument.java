@@ -339,7 +339,9 @@ public final class ApiDocument {
       operation.setResponses(responses);
     }
     responses.remove("default");
-    boolean success = responses.keySet().stream().anyMatch(code -> code.startsWith("2"));
+    // 101: the WebSocket's handshake succeeds by switching protocols.
+    boolean success =
+        responses.keySet().stream().anyMatch(code -> code.startsWith("2") || code.equals("101"));
     if (!success) {
       responses.addApiResponse(
           "200", new ApiResponse().description("OK").content(ApiSchemas.json(ApiSchemas.ENVELOPE)));

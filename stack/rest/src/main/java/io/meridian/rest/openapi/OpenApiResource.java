@@ -3,6 +3,7 @@ package io.meridian.rest.openapi;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
 import io.meridian.rest.access.Access;
+import io.meridian.rest.realtime.AsyncApiDocument;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -21,10 +22,10 @@ import java.util.Map;
 import java.util.Properties;
 
 /**
- * The API's description, open to anyone: the OpenAPI document as JSON and YAML, and an interactive
- * reference page at {@code /docs} (Swagger UI from its WebJar, served from the jar: no CDN). Every
- * byte is read once at start; only the named Swagger UI files are served, never a path from the
- * request.
+ * The API's description, open to anyone: the OpenAPI document as JSON and YAML, the AsyncAPI
+ * document of the real-time WebSocket as JSON, and an interactive reference page at {@code /docs}
+ * (Swagger UI from its WebJar, served from the jar: no CDN). Every byte is read once at start; only
+ * the named Swagger UI files are served, never a path from the request.
  */
 @Access(Access.Rule.ANYONE)
 @Path("/")
@@ -35,13 +36,15 @@ public class OpenApiResource {
   private static final CacheControl CACHE = CacheControl.valueOf("max-age=3600");
 
   private final ApiDocument document;
+  private final AsyncApiDocument realtime;
   private final byte[] page;
   private final Map<String, Asset> assets;
 
   private record Asset(String type, byte[] bytes) {}
 
-  public OpenApiResource(ApiDocument document) {
+  public OpenApiResource(ApiDocument document, AsyncApiDocument realtime) {
     this.document = document;
+    this.realtime = realtime;
     this.page = read("io/meridian/rest/openapi/docs.html");
     String base = SWAGGER_UI + swaggerUiVersion() + "/";
     this.assets =
@@ -75,6 +78,19 @@ public class OpenApiResource {
       content = @Content(mediaType = YAML, schema = @Schema(type = "object")))
   public byte[] yaml() {
     return document.yaml();
+  }
+
+  @GET
+  @Path("asyncapi.json")
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      summary = "The AsyncAPI 3 document of the real-time WebSocket (/{org}/{app}/_realtime)")
+  @ApiResponse(
+      responseCode = "200",
+      description = "The AsyncAPI 3 document",
+      content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = "object")))
+  public byte[] asyncApi() {
+    return realtime.json();
   }
 
   @GET

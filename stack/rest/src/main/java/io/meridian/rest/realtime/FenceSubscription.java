@@ -63,7 +63,7 @@ final class FenceSubscription extends Subscription {
     if (from == null && to == null) {
       return true;
     }
-    Visibility visibility = connection.visibility();
+    Visibility visibility = connection.visibility(); // the entity's own was checked by deliver
     Predicate<StoredEntity> fenceFilter =
         fenceQuery == null
             ? visibility::canRead

@@ -288,8 +288,8 @@ final class RealtimeConnection extends Endpoint implements MessageHandler.Partia
 
   private void auth(String id, JsonNode message, boolean first) {
     if (!first || token != null) {
-      throw new MeridianException(
-          ErrorCode.BAD_REQUEST,
+      throw new Refusal(
+          "already_authenticated",
           "'auth' is accepted only as the first message of a connection opened without a token");
     }
     JsonNode text = message.get("token");
@@ -298,10 +298,7 @@ final class RealtimeConnection extends Endpoint implements MessageHandler.Partia
     }
     AccessToken verified = service.tokens().verify(text.asText());
     Principal authenticated = service.tokens().confirm(verified);
-    if (service.access().visibility(authenticated, app) == Visibility.NONE) {
-      throw new MeridianException(
-          ErrorCode.UNAUTHORIZED, "These credentials are not valid for this application");
-    }
+    service.access().requireReach(authenticated, app);
     principal = authenticated;
     token = verified;
     tokenText = text.asText();

@@ -4,7 +4,6 @@ import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.identity.Principal;
-import io.meridian.core.identity.access.Visibility;
 import io.meridian.core.identity.token.AccessToken;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
@@ -100,11 +99,7 @@ public final class RealtimeUpgrade implements Filter {
       token = service.tokens().verify(text);
       principal = service.tokens().confirm(token);
     }
-    if (service.access().visibility(principal, app) == Visibility.NONE) {
-      throw new MeridianException(
-          io.meridian.core.common.ErrorCode.UNAUTHORIZED,
-          "These credentials are not valid for this application");
-    }
+    service.access().requireReach(principal, app);
     URI base = URI.create(request.getRequestURL().toString()).resolve("/");
     return new RealtimeConnection(
         service, app, base, request.getRemoteAddr(), principal, token, text);

@@ -2,12 +2,14 @@ package io.meridian.rest.realtime;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.common.Json;
+import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.identity.access.Visibility;
 import io.meridian.core.query.CompiledQuery;
 import io.meridian.core.query.Projection;
 import io.meridian.core.realtime.FeedEntry;
 import io.meridian.core.realtime.RealtimeHub;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -72,13 +74,41 @@ class Subscription implements RealtimeHub.Listener {
       if (visibility == null) {
         visibility = connection.visibility();
       }
-      if (visibility == Visibility.NONE || !visibility.canRead(feed.stored())) {
+      if (!readable(visibility, entry)) {
         continue;
       }
       if (!deliver(entry)) {
         return;
       }
     }
+  }
+
+  /**
+   * Whether the connection may read the entity as the write left it and as it was before (a rename
+   * may have changed what a permission by name allows).
+   */
+  static boolean readable(Visibility visibility, RealtimeHub.Entry entry) {
+    if (visibility == Visibility.NONE) {
+      return false;
+    }
+    FeedEntry feed = entry.feed();
+    StoredEntity entity = feed.stored();
+    if (!visibility.canRead(entity)) {
+      return false;
+    }
+    if (entry.before() == null || entry.after() == null) {
+      return true; // one state only, the one just checked
+    }
+    String previousName = entry.before().path("name").asText(null);
+    return Objects.equals(previousName, feed.name())
+        || visibility.canRead(
+            new StoredEntity(
+                feed.entity(),
+                feed.collection(),
+                previousName,
+                feed.version(),
+                0,
+                feed.previous()));
   }
 
   /** Sends what this entry means to the subscription; false once the connection takes no more. */

@@ -3,11 +3,11 @@ package io.meridian.rest.geo;
 import java.util.Locale;
 
 /** GeoJSON texts for the geo tests: rectangles and polygons with holes, [longitude, latitude]. */
-final class GeoJsonText {
+public final class GeoJsonText {
   private GeoJsonText() {}
 
   /** A closed ring around a rectangle, counter-clockwise. */
-  static String ring(double south, double west, double north, double east) {
+  public static String ring(double south, double west, double north, double east) {
     return String.format(
         Locale.ROOT,
         "[[%s,%s],[%s,%s],[%s,%s],[%s,%s],[%s,%s]]",
@@ -23,11 +23,11 @@ final class GeoJsonText {
         south);
   }
 
-  static String rectangle(double south, double west, double north, double east) {
+  public static String rectangle(double south, double west, double north, double east) {
     return "{\"type\":\"Polygon\",\"coordinates\":[" + ring(south, west, north, east) + "]}";
   }
 
-  static String withHole(double[] outer, double[] hole) {
+  public static String withHole(double[] outer, double[] hole) {
     return "{\"type\":\"Polygon\",\"coordinates\":["
         + ring(outer[0], outer[1], outer[2], outer[3])
         + ","
@@ -35,7 +35,7 @@ final class GeoJsonText {
         + "]}";
   }
 
-  static String location(double latitude, double longitude) {
+  public static String location(double latitude, double longitude) {
     return String.format(Locale.ROOT, "{\"latitude\":%s,\"longitude\":%s}", latitude, longitude);
   }
 }

@@ -108,7 +108,8 @@ class ManagementIT extends MeridianIT {
         "System",
         "docs",
         "metrics",
-        "openapi.json"
+        "openapi.json",
+        "asyncapi.json"
       })
   void reserved_names_cannot_be_organizations(String name) {
     String username = unique("res");

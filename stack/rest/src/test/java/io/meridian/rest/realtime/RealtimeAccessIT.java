@@ -13,6 +13,9 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 /**
  * Adversarial tests of the real-time API's authorisation: a subscriber sees only what a GET would
@@ -20,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * user takes effect on an open connection within a second; credentials of another application do
  * not open a connection; a forbidden collection cannot be subscribed to.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class RealtimeAccessIT extends MeridianIT {
   /** A second and a little: the access feed's bound, plus the connections' token check. */
   private static final Duration BOUND = Duration.ofMillis(1_300);
@@ -51,6 +55,33 @@ class RealtimeAccessIT extends MeridianIT {
       assertThat(event.path("entity").path("name").asText()).isEqualTo("visible");
       assertThat(socket.drain(Duration.ofMillis(600))).isEmpty();
     }
+  }
+
+  @Test
+  void aRenameDoesNotShowWhatTheEntityWasCalledBefore() {
+    try (SocketClient socket = fred()) {
+      String secret = access.create("cars", "{\"name\":\"secret\"}");
+      api.put(path("cars/" + secret), "{\"name\":\"visible\"}"); // fred may read "visible" only
+      api.put(path("cars/visible"), "{\"speed\":3}");
+      JsonNode event = socket.next("event");
+      assertThat(event.path("entity").path("speed").asInt()).isEqualTo(3); // not the rename
+      assertThat(event.path("previous").path("name").asText()).isEqualTo("visible");
+      assertThat(socket.drain(Duration.ofMillis(600))).isEmpty();
+    }
+  }
+
+  @Test
+  void aTokenInTheUpgradeUrlIsNeverLogged(CapturedOutput output) {
+    try (SocketClient socket = SocketClient.openWithQueryToken(api.base(), org, app, fredToken)) {
+      socket.send("{\"op\":\"request\",\"id\":\"r\",\"method\":\"GET\",\"path\":\"/secrets\"}");
+      assertThat(socket.next("response").path("status").asInt()).isEqualTo(403);
+      socket.send("not json");
+      socket.next("error");
+    }
+    assertThatThrownBy(
+            () -> SocketClient.openWithQueryToken(api.base(), org, "no-such-app", fredToken))
+        .isInstanceOf(SocketClient.Refused.class);
+    assertThat(output.getAll()).doesNotContain(fredToken);
   }
 
   @Test
@@ -119,6 +150,23 @@ class RealtimeAccessIT extends MeridianIT {
       assertThat(socket.next("error").path("error").asText()).isEqualTo("unauthorized");
       socket.send("{\"op\":\"subscribe\",\"id\":\"s\",\"collection\":\"cars\"}");
       assertThat(socket.next("error").path("id").asText()).isEqualTo("s"); // still a guest
+    }
+  }
+
+  @Test
+  void anotherApplicationsWritesNeverArrive() {
+    String otherApp = app + "y";
+    Identities.application(api.anonymous(), organization, otherApp);
+    ApiClient orgAdmin = api.withToken(organization.adminToken());
+    try (SocketClient socket = fred()) {
+      assertThat(
+              orgAdmin
+                  .post("/" + org + "/" + otherApp + "/cars", "{\"name\":\"visible\"}")
+                  .status())
+          .isEqualTo(200);
+      assertThat(socket.drain(Duration.ofMillis(800))).isEmpty();
+      access.create("cars", "{\"name\":\"visible\"}");
+      assertThat(socket.next("event").path("event").asText()).isEqualTo("create");
     }
   }
 

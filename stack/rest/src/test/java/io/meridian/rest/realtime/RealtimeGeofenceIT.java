@@ -3,11 +3,11 @@ package io.meridian.rest.realtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.rest.geo.GeoJsonText;
 import io.meridian.rest.support.MeridianIT;
 import io.meridian.rest.support.SocketClient;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -18,25 +18,8 @@ import org.junit.jupiter.api.Test;
  */
 class RealtimeGeofenceIT extends MeridianIT {
 
-  private static String rectangle(double south, double west, double north, double east) {
-    return String.format(
-        Locale.ROOT,
-        "{\"type\":\"Polygon\",\"coordinates\":[[[%s,%s],[%s,%s],[%s,%s],[%s,%s],[%s,%s]]]}",
-        west,
-        south,
-        east,
-        south,
-        east,
-        north,
-        west,
-        north,
-        west,
-        south);
-  }
-
   private static String at(double latitude, double longitude) {
-    return String.format(
-        Locale.ROOT, "{\"location\":{\"latitude\":%s,\"longitude\":%s}}", latitude, longitude);
+    return "{\"location\":" + GeoJsonText.location(latitude, longitude) + "}";
   }
 
   private String zone(String name, String kind, String geometry) {
@@ -63,9 +46,12 @@ class RealtimeGeofenceIT extends MeridianIT {
 
   @Test
   void trucksEnterStayExitCrossAndAreOutsideTheSelectedZones() {
-    zone("depot", "depot", rectangle(10, 10, 11, 11));
-    zone("yard", "yard", rectangle(10, 10, 11, 11)); // same place, not selected by the fence query
-    zone("strip", "depot", rectangle(20, 10.4, 21, 10.6));
+    zone("depot", "depot", GeoJsonText.rectangle(10, 10, 11, 11));
+    zone(
+        "yard",
+        "yard",
+        GeoJsonText.rectangle(10, 10, 11, 11)); // same place, not selected by the fence query
+    zone("strip", "depot", GeoJsonText.rectangle(20, 10.4, 21, 10.6));
     try (SocketClient socket = SocketClient.open(api.base(), org, app, api.token())) {
       socket.send(
           ("{'op':'subscribe','id':'g1','collection':'trucks','fences':'zones',"
@@ -98,7 +84,7 @@ class RealtimeGeofenceIT extends MeridianIT {
 
   @Test
   void aGeofenceEventCarriesTheEntityAndItsPreviousState() {
-    zone("pier", "depot", rectangle(30, 30, 31, 31));
+    zone("pier", "depot", GeoJsonText.rectangle(30, 30, 31, 31));
     try (SocketClient socket = SocketClient.open(api.base(), org, app, api.token())) {
       socket.send(
           "{\"op\":\"subscribe\",\"collection\":\"boats\",\"fences\":\"zones\",\"detect\":[\"enter\"]}");

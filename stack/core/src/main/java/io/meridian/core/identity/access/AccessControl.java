@@ -130,6 +130,16 @@ public final class AccessControl {
     return administrator;
   }
 
+  /**
+   * Returns normally when the caller's credentials reach the application, whatever they are allowed
+   * in it: its administrators, its own users, and anonymous callers (its guest role); 401 for a
+   * credential of another application or organization (403 for another organization's admin). What
+   * such a caller may then read or change is checked for each thing it touches.
+   */
+  public void requireReach(Principal caller, ApplicationRef application) {
+    reachesAsAdministrator(caller, application);
+  }
+
   /** Whether the caller administers the application (see {@link #requireAdministrator}). */
   public boolean isAdministrator(Principal caller, ApplicationRef application) {
     try {

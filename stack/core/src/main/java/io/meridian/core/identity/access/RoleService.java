@@ -45,8 +45,6 @@ public final class RoleService implements RoleDirectory {
     this.entities = entities;
     this.grants = grants;
     this.feed = feed;
-    entities.onDelete(this::deleted);
-    entities.onRename(this::renamed);
   }
 
   /**
@@ -156,36 +154,6 @@ public final class RoleService implements RoleDirectory {
   public void removeFromGroup(ApplicationRef application, UUID user, UUID group) {
     grants.revoke(application.id(), GrantStore.user(user), GrantStore.GROUP, group.toString());
     changed(application);
-  }
-
-  /** A deleted user, group or role takes its grants along, and every grant of it. */
-  private void deleted(ApplicationRef application, StoredEntity entity) {
-    UUID app = application.id();
-    switch (entity.collection()) {
-      case "users" -> grants.removeHolder(app, GrantStore.user(entity.uuid()));
-      case "groups" -> {
-        grants.removeHolder(app, GrantStore.group(entity.uuid()));
-        grants.removeValue(app, GrantStore.GROUP, entity.uuid().toString());
-      }
-      case "roles" -> {
-        grants.removeHolder(app, GrantStore.role(entity.uuid()));
-        grants.removeValue(app, GrantStore.ROLE, entity.uuid().toString());
-      }
-      default -> {
-        return;
-      }
-    }
-    changed(application);
-  }
-
-  /**
-   * A renamed role keeps its grants, but {@code guest} and {@code default} apply by name, so which
-   * role they are may have changed: every node recomputes the application's permissions.
-   */
-  private void renamed(ApplicationRef application, StoredEntity entity) {
-    if (entity.collection().equals(ROLES.plural())) {
-      changed(application);
-    }
   }
 
   private void changed(ApplicationRef application) {

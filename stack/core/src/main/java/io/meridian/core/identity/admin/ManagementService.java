@@ -38,7 +38,8 @@ public final class ManagementService {
           "docs",
           "metrics",
           "openapi.json",
-          "openapi.yaml");
+          "openapi.yaml",
+          "asyncapi.json");
 
   /** The largest custom properties an organization keeps, as JSON text. */
   public static final int MAX_PROPERTIES_BYTES = 16 * 1024;

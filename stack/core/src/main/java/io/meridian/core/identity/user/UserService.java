@@ -74,7 +74,6 @@ public final class UserService {
     this.budget = budget;
     this.signUps = signUps;
     this.maxPasswordsPerRequest = maxPasswordsPerRequest;
-    entities.onDelete(this::deleted);
   }
 
   /**
@@ -267,17 +266,6 @@ public final class UserService {
     tokens.revokeAll(user.uuid());
   }
 
-  private void deleted(ApplicationRef application, StoredEntity entity) {
-    if (!entity.collection().equals(USERS.plural())) {
-      return;
-    }
-    email(entity)
-        .ifPresent(
-            email -> store.releaseName(application.id(), EMAILS, lower(email), entity.uuid()));
-    credentials.delete(application.id(), entity.uuid());
-    tokens.revokeAll(entity.uuid());
-  }
-
   /** Claims an email for a user (as entity names are claimed): 400 when someone else holds it. */
   private void claimEmail(ApplicationRef application, String email, UUID user) {
     String key = lower(email);
@@ -291,7 +279,7 @@ public final class UserService {
     }
   }
 
-  private static Optional<String> email(StoredEntity user) {
+  static Optional<String> email(StoredEntity user) {
     return email(io.meridian.core.common.Json.parseStoredObject(user.json()));
   }
 
@@ -320,7 +308,7 @@ public final class UserService {
     return password.asText();
   }
 
-  private static String lower(String text) {
+  static String lower(String text) {
     return text.toLowerCase(Locale.ROOT);
   }
 
