@@ -84,12 +84,17 @@ class CollectionCountersTest {
         long from,
         long to,
         int limit) {
-      throw new UnsupportedOperationException();
+      throw notCalled();
     }
 
     @Override
     public List<String> names(UUID applicationId, int limit) {
-      throw new UnsupportedOperationException();
+      throw notCalled();
     }
+  }
+
+  /** What a recording store answers to a call the code under test never makes: a failed test. */
+  private static AssertionError notCalled() {
+    return new AssertionError("The collection counters was not expected to make this call");
   }
 }

@@ -205,7 +205,7 @@ class EntityWriteObserversTest {
 
     @Override
     public Map<UUID, StoredEntity> loadAll(UUID applicationId, Collection<UUID> uuids) {
-      throw new UnsupportedOperationException();
+      throw notCalled();
     }
 
     @Override
@@ -228,22 +228,22 @@ class EntityWriteObserversTest {
 
     @Override
     public List<UUID> list(UUID applicationId, String collection, Optional<UUID> after, int limit) {
-      throw new UnsupportedOperationException();
+      throw notCalled();
     }
 
     @Override
     public void relist(UUID applicationId, List<StoredEntity> all) {
-      throw new UnsupportedOperationException();
+      throw notCalled();
     }
 
     @Override
     public List<String> collections(UUID applicationId) {
-      throw new UnsupportedOperationException();
+      throw notCalled();
     }
 
     @Override
     public boolean hasCollection(UUID applicationId, String collection) {
-      throw new UnsupportedOperationException();
+      throw notCalled();
     }
 
     @Override
@@ -272,7 +272,7 @@ class EntityWriteObserversTest {
     @Override
     public boolean takeOverName(
         UUID applicationId, String collection, String name, UUID expectedHolder, UUID uuid) {
-      throw new UnsupportedOperationException();
+      throw notCalled();
     }
 
     @Override
@@ -289,17 +289,17 @@ class EntityWriteObserversTest {
   private final class RecordingConnections implements ConnectionStore {
     @Override
     public void connect(UUID applicationId, Connection connection) {
-      throw new UnsupportedOperationException();
+      throw notCalled();
     }
 
     @Override
     public void disconnect(UUID applicationId, Connection connection) {
-      throw new UnsupportedOperationException();
+      throw notCalled();
     }
 
     @Override
     public boolean exists(UUID applicationId, Connection connection) {
-      throw new UnsupportedOperationException();
+      throw notCalled();
     }
 
     @Override
@@ -310,12 +310,12 @@ class EntityWriteObserversTest {
         String verb,
         Optional<UUID> after,
         int limit) {
-      throw new UnsupportedOperationException();
+      throw notCalled();
     }
 
     @Override
     public List<String> verbs(UUID applicationId, UUID entity, Direction direction) {
-      throw new UnsupportedOperationException();
+      throw notCalled();
     }
 
     @Override
@@ -327,17 +327,17 @@ class EntityWriteObserversTest {
   private final class RecordingChangeLog implements ChangeLog {
     @Override
     public int shards() {
-      throw new UnsupportedOperationException();
+      throw notCalled();
     }
 
     @Override
     public long bucketOf(long epochMillis) {
-      throw new UnsupportedOperationException();
+      throw notCalled();
     }
 
     @Override
     public long bucketEnd(long bucket) {
-      throw new UnsupportedOperationException();
+      throw notCalled();
     }
 
     @Override
@@ -352,22 +352,27 @@ class EntityWriteObserversTest {
 
     @Override
     public List<Long> bucketsWithEntries(int shard, long from, long to) {
-      throw new UnsupportedOperationException();
+      throw notCalled();
     }
 
     @Override
     public List<Change> read(int shard, long bucket) {
-      throw new UnsupportedOperationException();
+      throw notCalled();
     }
 
     @Override
     public OptionalLong checkpoint(String consumer, int shard) {
-      throw new UnsupportedOperationException();
+      throw notCalled();
     }
 
     @Override
     public void saveCheckpoint(String consumer, int shard, long nextBucket) {
-      throw new UnsupportedOperationException();
+      throw notCalled();
     }
+  }
+
+  /** What a recording store answers to a call the code under test never makes: a failed test. */
+  private static AssertionError notCalled() {
+    return new AssertionError("The write sequence was not expected to make this call");
   }
 }
