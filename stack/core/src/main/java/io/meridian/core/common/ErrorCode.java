@@ -31,6 +31,14 @@ public enum ErrorCode {
   REQUEST_ENTITY_TOO_LARGE(413, "request_entity_too_large"),
   UNSUPPORTED_MEDIA_TYPE(415, "unsupported_media_type"),
   RANGE_NOT_SATISFIABLE(416, "requested_range_not_satisfiable"),
+  /** An RPC to a device that is attached to no node. */
+  DEVICE_NOT_CONNECTED(404, "device_not_connected"),
+  /** An RPC to a device whose queue of waiting requests is full. */
+  DEVICE_BUSY(429, "device_busy"),
+  /** An RPC whose device detached (or whose node died) before it replied. */
+  DEVICE_DETACHED(502, "device_detached"),
+  /** An RPC the device did not answer in time. */
+  DEVICE_TIMEOUT(504, "device_timeout"),
   /**
    * A plain request to the WebSocket endpoint: it is only served with {@code Upgrade: websocket}.
    */

@@ -310,5 +310,39 @@ final class Migrations {
                     PRIMARY KEY ((app_id, bucket), seq, entity))
                     WITH compaction = {'class': 'TimeWindowCompactionStrategy',
                       'compaction_window_unit': 'MINUTES', 'compaction_window_size': 10}
-                    AND gc_grace_seconds = 3600""")));
+                    AND gc_grace_seconds = 3600""")),
+          new Migration(
+              13,
+              "device edge: registry, nodes, statistics, settings, device events in the feed",
+              List.of(
+                  // An upstream device event in the real-time feed: the event's payload, with the
+                  // device's entity as body; null for entity writes.
+                  """
+                  ALTER TABLE {ks}.realtime_feed ADD IF NOT EXISTS event text""",
+                  // Which node holds each attached device, and at which address that node relays.
+                  // Written with the attachment's time as timestamp, so a detach (deleted with its
+                  // own attachment's time) never erases a later attachment on another node.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.device_registry (
+                    app_id uuid, device text, node text, address text, attached bigint,
+                    PRIMARY KEY ((app_id, device)))""",
+                  // The nodes of the edge, with when each last said it was alive.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.edge_nodes (
+                    node text PRIMARY KEY, address text, seen bigint)""",
+                  // The devices each node holds, so that a survivor can mark a dead node's
+                  // devices disconnected.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.edge_node_devices (
+                    node text, app_id uuid, device text, attached bigint,
+                    PRIMARY KEY ((node), app_id, device))""",
+                  // Each node's cumulative statistics of each application, summed when read.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.edge_stats (
+                    app_id uuid, node text, stats text, updated bigint,
+                    PRIMARY KEY ((app_id), node))""",
+                  // An application's edge settings: device secrets required, webhook.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.edge_settings (
+                    app_id uuid PRIMARY KEY, settings text, webhook_key blob)""")));
 }
