@@ -101,6 +101,14 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     if (first.equals("metrics")) {
       return; // MetricsResource checks its caller: a scrape token is not an access token
     }
+    if (CometaPaths.matches(segments)) {
+      // Cometa's application API: the key in the path is the client id, the OAuth header its
+      // secret.
+      Principal application = CometaPaths.authenticate(request, segments, clients);
+      Caller.set(application);
+      request.setProperty(DeclaredAccessFilter.APPLICATION_AUTHORISED, Boolean.TRUE);
+      return;
+    }
     Principal caller = authenticate(request, segments);
     Caller.set(caller);
     if (first.equals("management") || first.equals("system")) {

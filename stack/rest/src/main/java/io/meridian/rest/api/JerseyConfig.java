@@ -53,6 +53,9 @@ import io.meridian.rest.config.GeoProperties;
 import io.meridian.rest.config.IdentityProperties;
 import io.meridian.rest.cors.CorsFilter;
 import io.meridian.rest.cors.CorsPolicy;
+import io.meridian.rest.edge.CometaResource;
+import io.meridian.rest.edge.DeviceResource;
+import io.meridian.rest.edge.DeviceRpc;
 import io.meridian.rest.management.ManagementResource;
 import io.meridian.rest.management.OrganizationResource;
 import io.meridian.rest.metrics.ApiMetrics;
@@ -105,7 +108,9 @@ public class JerseyConfig extends ResourceConfig {
           CounterResource.class,
           ActivityResource.class,
           FeedResource.class,
-          RealtimeResource.class);
+          RealtimeResource.class,
+          DeviceResource.class,
+          CometaResource.class);
 
   public JerseyConfig(
       ApplicationService applications,
@@ -145,7 +150,8 @@ public class JerseyConfig extends ResourceConfig {
       SignUpThrottle signUps,
       NotifierService notifiers,
       NotificationService notifications,
-      JerseyContainer container) {
+      JerseyContainer container,
+      DeviceRpc deviceRpc) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
     register(UntypedBodies.class);
@@ -217,6 +223,8 @@ public class JerseyConfig extends ResourceConfig {
             bind(counterResource).to(CounterResource.class);
             bind(activityResource).to(ActivityResource.class);
             bind(feedResource).to(FeedResource.class);
+            bind(new DeviceResource(applications, deviceRpc)).to(DeviceResource.class);
+            bind(new CometaResource(deviceRpc)).to(CometaResource.class);
             bind(status).to(StatusResource.class);
             bind(entityResource).to(EntityResource.class);
             bind(assetResource).to(AssetResource.class);

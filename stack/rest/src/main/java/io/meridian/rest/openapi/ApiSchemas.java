@@ -97,6 +97,12 @@ final class ApiSchemas {
         "An entity's properties. `name` is unique in its collection; `uuid`, `type`, `created`,"
             + " `modified` and `metadata` are Meridian's.");
     bodies.put("EntityProperties", properties);
+    bodies.put(
+        "DeviceMessage",
+        new Schema<>()
+            .description(
+                "The message for the device, sent to it unchanged: any bytes, usually JSON"
+                    + " (a JSON-RPC request with `correlate=jsonrpc`)."));
     ComposedSchema batch = new ComposedSchema();
     batch.description("One entity's properties, or an array of 1 to 1,000 of them.");
     batch.addOneOfItem(ref("#/components/schemas/EntityProperties"));

@@ -57,6 +57,10 @@ public final class TestServers {
     // Files: a limit a test can exceed quickly; replaced files' chunks go soon after.
     properties.put("meridian.assets.max-size", "16MB");
     properties.put("meridian.assets.replaced-file-grace", "3s");
+    // Device ports: any free ones, so that test servers and extra nodes never collide.
+    properties.put("meridian.edge.port", "0");
+    properties.put("meridian.edge.mqtt-port", "-1");
+    properties.put("meridian.edge.attach-timeout", "2s");
     return properties;
   }
 }

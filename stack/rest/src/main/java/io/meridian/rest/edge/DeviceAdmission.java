@@ -1,0 +1,43 @@
+package io.meridian.rest.edge;
+
+import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.app.ApplicationService;
+import io.meridian.core.identity.PrincipalKind;
+import io.meridian.core.identity.token.ClientCredentials;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Who may attach: a device id of the accepted shape, under an application key that is the client id
+ * of an existing application. The key is public, as Cometa's application id is.
+ */
+final class DeviceAdmission {
+  /** What a device id may be: it is the name of the device's entity and goes into paths. */
+  static final Pattern DEVICE_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0,63}");
+
+  private final ApplicationService applications;
+
+  DeviceAdmission(ApplicationService applications) {
+    this.applications = applications;
+  }
+
+  /** The outcome of an attach request's credentials. */
+  sealed interface Outcome {}
+
+  record Admitted(ApplicationRef application) implements Outcome {}
+
+  /** Refused, with the status Cometa answers ({@code 400} or {@code 403}). */
+  record Refused(int status, String reason) implements Outcome {}
+
+  Outcome admit(String appKey, String device, String secret) {
+    if (!DEVICE_ID.matcher(device).matches()) {
+      return new Refused(400, "Bad Request");
+    }
+    ClientCredentials.Owner owner = ClientCredentials.parse(appKey);
+    if (owner == null || owner.kind() != PrincipalKind.APPLICATION) {
+      return new Refused(403, "Forbidden");
+    }
+    Optional<ApplicationRef> application = applications.find(owner.id());
+    return application.<Outcome>map(Admitted::new).orElse(new Refused(403, "Forbidden"));
+  }
+}

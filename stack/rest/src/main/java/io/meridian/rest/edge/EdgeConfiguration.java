@@ -1,0 +1,57 @@
+package io.meridian.rest.edge;
+
+import io.meridian.core.app.ApplicationService;
+import io.meridian.core.device.DeviceHub;
+import io.meridian.core.device.EdgeObserver;
+import io.meridian.rest.config.EdgeProperties;
+import java.util.List;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The device edge of this node: the hub of attached devices (told to every {@link EdgeObserver}
+ * bean) and the device port.
+ */
+@Configuration(proxyBeanMethods = false)
+public class EdgeConfiguration {
+
+  /** RPC deadlines: one thread, cancelled tasks removed at once (most RPCs are answered). */
+  @Bean(destroyMethod = "shutdownNow")
+  ScheduledExecutorService edgeTimer() {
+    ScheduledThreadPoolExecutor timer =
+        new ScheduledThreadPoolExecutor(
+            1,
+            runnable -> {
+              Thread thread = new Thread(runnable, "edge-timer");
+              thread.setDaemon(true);
+              return thread;
+            });
+    timer.setRemoveOnCancelPolicy(true);
+    return timer;
+  }
+
+  @Bean
+  DeviceHub deviceHub(
+      ObjectProvider<EdgeObserver> observers,
+      ScheduledExecutorService edgeTimer,
+      EdgeProperties properties) {
+    List<EdgeObserver> ordered = observers.orderedStream().toList();
+    return new DeviceHub(ordered, edgeTimer, properties.maxQueued(), properties.maxInFlight());
+  }
+
+  @Bean(initMethod = "start", destroyMethod = "close")
+  @ConditionalOnProperty(name = "meridian.edge.enabled", matchIfMissing = true)
+  EdgeServer edgeServer(EdgeProperties properties, DeviceHub hub, ApplicationService applications) {
+    return new EdgeServer(properties, hub, new DeviceAdmission(applications));
+  }
+
+  @Bean
+  DeviceRpc deviceRpc(DeviceHub hub, EdgeProperties properties) {
+    return new DeviceRpc(
+        hub, properties.rpcTimeout(), properties.maxRpcTimeout(), properties.maxMessageBytes());
+  }
+}
