@@ -1,0 +1,239 @@
+package io.meridian.core.device;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.MeridianException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class DeviceHubTest {
+  private static final UUID APP = UUID.randomUUID();
+  private static final Duration LONG = Duration.ofSeconds(30);
+
+  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+  private final List<String> told = new ArrayList<>();
+  private final DeviceHub hub =
+      new DeviceHub(
+          List.of(
+              new EdgeObserver() {
+                @Override
+                public void rpc(DeviceSession session, Rpc rpc) {
+                  told.add("rpc " + (rpc.error() == null ? "ok" : rpc.error().code()));
+                }
+
+                @Override
+                public void unsolicited(DeviceSession session, int bytes) {
+                  told.add("unsolicited " + bytes);
+                }
+
+                @Override
+                public void detached(DeviceSession session, String reason) {
+                  told.add("detached " + reason);
+                }
+              }),
+          timer,
+          1,
+          2);
+
+  @AfterEach
+  void stop() {
+    timer.shutdownNow();
+  }
+
+  /** A session that records what it was sent. */
+  private static final class Recorded implements DeviceSession {
+    final String device;
+    final List<String> delivered = new ArrayList<>();
+    boolean closed;
+
+    Recorded(String device) {
+      this.device = device;
+    }
+
+    @Override
+    public UUID app() {
+      return APP;
+    }
+
+    @Override
+    public String device() {
+      return device;
+    }
+
+    @Override
+    public String transport() {
+      return "http";
+    }
+
+    @Override
+    public String remoteAddress() {
+      return "127.0.0.1";
+    }
+
+    @Override
+    public Instant attachedAt() {
+      return Instant.EPOCH;
+    }
+
+    @Override
+    public Duration heartbeat() {
+      return Duration.ofSeconds(60);
+    }
+
+    @Override
+    public synchronized void deliver(byte[] message) {
+      delivered.add(new String(message, StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public void close() {
+      closed = true;
+    }
+  }
+
+  private static byte[] bytes(String text) {
+    return text.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static String text(CompletableFuture<byte[]> reply) throws Exception {
+    return new String(reply.get(5, TimeUnit.SECONDS), StandardCharsets.UTF_8);
+  }
+
+  private static ErrorCode failure(CompletableFuture<byte[]> reply) throws Exception {
+    try {
+      reply.get(5, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      return ((MeridianException) e.getCause()).code();
+    }
+    throw new AssertionError("the RPC succeeded");
+  }
+
+  @Test
+  void a_plain_rpc_waits_for_the_one_before_it_and_a_reply_answers_the_oldest() throws Exception {
+    Recorded device = new Recorded("d");
+    hub.attach(device, "info");
+    CompletableFuture<byte[]> first = hub.send(APP, "d", bytes("1"), false, LONG);
+    CompletableFuture<byte[]> second = hub.send(APP, "d", bytes("2"), false, LONG);
+    assertThat(device.delivered).containsExactly("1");
+
+    hub.reply(device, bytes("one"));
+    assertThat(text(first)).isEqualTo("one");
+    assertThat(device.delivered).containsExactly("1", "2");
+    hub.reply(device, bytes("two"));
+    assertThat(text(second)).isEqualTo("two");
+    assertThat(hub.counters(APP, "d").rpcs()).isEqualTo(2);
+  }
+
+  @Test
+  void a_full_queue_refuses_with_device_busy() throws Exception {
+    Recorded device = new Recorded("d");
+    hub.attach(device, null);
+    hub.send(APP, "d", bytes("outstanding"), false, LONG);
+    hub.send(APP, "d", bytes("waiting"), false, LONG);
+
+    assertThat(failure(hub.send(APP, "d", bytes("one too many"), false, LONG)))
+        .isEqualTo(ErrorCode.DEVICE_BUSY);
+  }
+
+  @Test
+  void correlated_rpcs_are_answered_by_id_in_any_order() throws Exception {
+    Recorded device = new Recorded("d");
+    hub.attach(device, null);
+    CompletableFuture<byte[]> a = hub.send(APP, "d", bytes("{\"id\":\"a\"}"), true, LONG);
+    CompletableFuture<byte[]> b = hub.send(APP, "d", bytes("{\"id\":2}"), true, LONG);
+    assertThat(device.delivered).hasSize(2);
+
+    hub.reply(device, bytes("{\"id\":2,\"result\":\"B\"}"));
+    hub.reply(device, bytes("{\"id\":\"a\",\"result\":\"A\"}"));
+    assertThat(text(a)).contains("\"A\"");
+    assertThat(text(b)).contains("\"B\"");
+  }
+
+  @Test
+  void a_duplicate_correlation_id_in_flight_is_refused() throws Exception {
+    Recorded device = new Recorded("d");
+    hub.attach(device, null);
+    hub.send(APP, "d", bytes("{\"id\":1}"), true, LONG);
+
+    assertThat(failure(hub.send(APP, "d", bytes("{\"id\":1}"), true, LONG)))
+        .isEqualTo(ErrorCode.DEVICE_BUSY);
+  }
+
+  @Test
+  void an_unanswered_rpc_times_out_and_lets_the_next_one_go() throws Exception {
+    Recorded device = new Recorded("d");
+    hub.attach(device, null);
+    CompletableFuture<byte[]> lost = hub.send(APP, "d", bytes("1"), false, Duration.ofMillis(50));
+    CompletableFuture<byte[]> next = hub.send(APP, "d", bytes("2"), false, LONG);
+
+    assertThat(failure(lost)).isEqualTo(ErrorCode.DEVICE_TIMEOUT);
+    assertThat(device.delivered).containsExactly("1", "2");
+    hub.reply(device, bytes("answer"));
+    assertThat(text(next)).isEqualTo("answer");
+    assertThat(told).contains("rpc device_timeout", "rpc ok");
+  }
+
+  @Test
+  void a_detached_devices_waiting_rpcs_fail_at_once() throws Exception {
+    Recorded device = new Recorded("d");
+    hub.attach(device, null);
+    CompletableFuture<byte[]> outstanding = hub.send(APP, "d", bytes("1"), false, LONG);
+    CompletableFuture<byte[]> waiting = hub.send(APP, "d", bytes("2"), false, LONG);
+
+    hub.detach(device, "connection closed");
+    assertThat(failure(outstanding)).isEqualTo(ErrorCode.DEVICE_DETACHED);
+    assertThat(failure(waiting)).isEqualTo(ErrorCode.DEVICE_DETACHED);
+    assertThat(failure(hub.send(APP, "d", bytes("3"), false, LONG)))
+        .isEqualTo(ErrorCode.DEVICE_NOT_CONNECTED);
+  }
+
+  @Test
+  void a_new_attachment_replaces_the_old_and_the_old_ones_late_detach_changes_nothing()
+      throws Exception {
+    Recorded old = new Recorded("d");
+    Recorded fresh = new Recorded("d");
+    hub.attach(old, null);
+    CompletableFuture<byte[]> pending = hub.send(APP, "d", bytes("1"), false, LONG);
+    hub.attach(fresh, null);
+    assertThat(old.closed).isTrue();
+    assertThat(failure(pending)).isEqualTo(ErrorCode.DEVICE_DETACHED);
+
+    hub.detach(old, "connection closed");
+    assertThat(hub.session(APP, "d")).isSameAs(fresh);
+    assertThat(told).containsOnlyOnce("detached replaced");
+  }
+
+  @Test
+  void a_reply_without_a_request_is_counted_and_dropped() {
+    Recorded device = new Recorded("d");
+    hub.attach(device, null);
+    hub.reply(device, bytes("stray"));
+
+    assertThat(told).containsExactly("unsolicited 5");
+    assertThat(hub.counters(APP, "d").errors()).isEqualTo(1);
+  }
+
+  @Test
+  void a_correlated_rpc_that_is_not_json_rpc_is_refused() {
+    hub.attach(new Recorded("d"), null);
+    try {
+      hub.send(APP, "d", bytes("plain"), true, LONG);
+    } catch (MeridianException e) {
+      assertThat(e.code()).isEqualTo(ErrorCode.ILLEGAL_ARGUMENT);
+      return;
+    }
+    throw new AssertionError("a plain body was correlated");
+  }
+}
