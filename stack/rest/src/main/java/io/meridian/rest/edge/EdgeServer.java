@@ -5,6 +5,7 @@ import io.meridian.core.device.DeviceSession;
 import io.meridian.rest.config.EdgeProperties;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
@@ -95,11 +96,23 @@ public final class EdgeServer implements AutoCloseable {
                             properties.attachTimeout()));
                   }
                 });
-    listener =
+    ChannelFuture bound =
         bootstrap
             .bind(new InetSocketAddress(properties.bindAddress(), properties.port()))
-            .syncUninterruptibly()
-            .channel();
+            .awaitUninterruptibly();
+    if (!bound.isSuccess()) {
+      close();
+      throw new IllegalStateException(
+          "The device port "
+              + properties.bindAddress()
+              + ":"
+              + properties.port()
+              + " cannot be opened ("
+              + bound.cause().getMessage()
+              + "): set meridian.edge.port to a free port (0: any), or"
+              + " meridian.edge.enabled=false");
+    }
+    listener = bound.channel();
     sweep = workers.next().scheduleAtFixedRate(this::detachSilent, 1, 1, TimeUnit.SECONDS);
     log.info("Device edge listening on port {}", port());
   }
