@@ -62,7 +62,8 @@ public final class ClusterCommand {
         names = "--port-offset",
         defaultValue = "0",
         description =
-            "Added to every port (load balancer 28080, REST 28081.., CQL 29042, ES 29200..)")
+            "Added to every port (load balancer 28080, REST 28081.., devices 28400, 28401..,"
+                + " MQTT 28883, 28884.., CQL 29042, ES 29200..)")
     int portOffset;
 
     @Option(names = "--cassandra-heap", defaultValue = "1g")

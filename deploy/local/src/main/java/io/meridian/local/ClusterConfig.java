@@ -169,6 +169,32 @@ public record ClusterConfig(
     return loadBalancerPort() + i;
   }
 
+  /**
+   * HAProxy's device port: Cometa's protocol (HTTP chunks and its WebSocket form), 28400 plus the
+   * offset. The device ranges sit where neither this cluster's other ports nor those of a cluster
+   * 1000 ports away fall.
+   */
+  public int deviceLoadBalancerPort() {
+    return 28400 + portOffset;
+  }
+
+  /**
+   * REST node {@code i} (from 1) takes devices on the device load balancer's port plus {@code i}.
+   */
+  public int devicePort(int i) {
+    return deviceLoadBalancerPort() + i;
+  }
+
+  /** HAProxy's MQTT port: 28883 plus the offset. */
+  public int mqttLoadBalancerPort() {
+    return 28883 + portOffset;
+  }
+
+  /** REST node {@code i} (from 1) takes MQTT on the MQTT load balancer's port plus {@code i}. */
+  public int mqttPort(int i) {
+    return mqttLoadBalancerPort() + i;
+  }
+
   /** Every Cassandra node's CQL port, each on its own address. */
   public int cassandraPort() {
     return 29042 + portOffset;

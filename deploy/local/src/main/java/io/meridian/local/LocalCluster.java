@@ -64,6 +64,16 @@ public final class LocalCluster {
     return URI.create("http://127.0.0.1:" + config.loadBalancerPort());
   }
 
+  /** Where devices attach with Cometa's protocol (HTTP chunks or WebSocket): HAProxy, as TCP. */
+  public URI deviceEndpoint() {
+    return URI.create("http://127.0.0.1:" + config.deviceLoadBalancerPort());
+  }
+
+  /** Where MQTT devices connect: HAProxy, as TCP. */
+  public URI mqttEndpoint() {
+    return URI.create("mqtt://127.0.0.1:" + config.mqttLoadBalancerPort());
+  }
+
   /** REST node {@code i} (from 1), directly, bypassing the load balancer. */
   public URI restUrl(int i) {
     return URI.create("http://127.0.0.1:" + config.restPort(i));
@@ -204,14 +214,22 @@ public final class LocalCluster {
     writeDesiredRestNodes(restNodes);
   }
 
-  /** Waits until HAProxy's own health checks have found every wanted node up. */
+  /**
+   * Waits until HAProxy's own health checks have found every wanted node up, for the API and for
+   * the device port. (A node's device port opens before its API answers, so a ready node has both.)
+   */
   private void awaitBackendsUp(List<RestNodeService> wanted) {
     long deadline = System.nanoTime() + java.time.Duration.ofSeconds(30).toNanos();
     while (true) {
-      Map<String, String> states = loadBalancer.stats();
+      Map<String, Map<String, String>> states = loadBalancer.stats();
       if (states != null
-          && wanted.stream()
-              .allMatch(node -> states.getOrDefault(node.name(), "").startsWith("UP"))) {
+          && List.of(LoadBalancerService.API, LoadBalancerService.DEVICES).stream()
+              .map(states::get)
+              .allMatch(
+                  backend ->
+                      wanted.stream()
+                          .allMatch(
+                              node -> backend.getOrDefault(node.name(), "").startsWith("UP")))) {
         return;
       }
       if (System.nanoTime() > deadline) {
@@ -243,10 +261,17 @@ public final class LocalCluster {
               ready,
               pid.isPresent() ? Processes.residentBytes(pid.getAsLong()) : 0));
     }
-    Map<String, String> backends =
+    Map<String, Map<String, String>> backends =
         loadBalancer.runningPid().isPresent() ? loadBalancer.stats() : null;
     return new ClusterStatus(
-        nodes, backends == null ? Map.of() : backends, loadBalancerUrl(), desiredRestNodes());
+        nodes,
+        backends == null ? Map.of() : backends.get(LoadBalancerService.API),
+        backends == null ? Map.of() : backends.get(LoadBalancerService.DEVICES),
+        backends == null ? Map.of() : backends.get(LoadBalancerService.MQTT),
+        loadBalancerUrl(),
+        deviceEndpoint(),
+        mqttEndpoint(),
+        desiredRestNodes());
   }
 
   private String address(ManagedService service) {
@@ -380,7 +405,7 @@ public final class LocalCluster {
     return new RestNodeService(
         name,
         nodeConfig(name, "127.0.0.1"),
-        config.restPort(i),
+        new RestNodeService.Ports(config.restPort(i), config.devicePort(i), config.mqttPort(i)),
         jarCopy(),
         config.restHeap(),
         arguments,

@@ -11,14 +11,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 
-/** One Meridian REST node of a {@link LocalCluster}: the server jar in its own JVM. */
+/**
+ * One Meridian REST node of a {@link LocalCluster}: the server jar in its own JVM, with its API
+ * port and its two device ports (Cometa's protocol and MQTT).
+ */
 final class RestNodeService extends ManagedService {
+
+  /** The node's API port and its device ports. */
+  record Ports(int http, int device, int mqtt) {}
 
   /** The system property that names the node's directory, which identifies the process as ours. */
   static final String MARKER = "-Dmeridian.cluster.node=";
 
   private final String name;
-  private final int port;
+  private final Ports ports;
   private final Path jar;
   private final String heap;
   private final List<String> arguments;
@@ -33,7 +39,7 @@ final class RestNodeService extends ManagedService {
   RestNodeService(
       String name,
       LocalServicesConfig config,
-      int port,
+      Ports ports,
       Path jar,
       String heap,
       List<String> arguments,
@@ -41,7 +47,7 @@ final class RestNodeService extends ManagedService {
       CpuLimit cpuLimit) {
     super(config);
     this.name = name;
-    this.port = port;
+    this.ports = ports;
     this.jar = jar;
     this.heap = heap;
     this.arguments = List.copyOf(arguments);
@@ -55,11 +61,19 @@ final class RestNodeService extends ManagedService {
   }
 
   int port() {
-    return port;
+    return ports.http();
+  }
+
+  int devicePort() {
+    return ports.device();
+  }
+
+  int mqttPort() {
+    return ports.mqtt();
   }
 
   URI url() {
-    return URI.create("http://" + config.host() + ":" + port);
+    return URI.create("http://" + config.host() + ":" + ports.http());
   }
 
   @Override
@@ -79,7 +93,10 @@ final class RestNodeService extends ManagedService {
 
   @Override
   List<Preflight.PortUse> ports() {
-    return List.of(new Preflight.PortUse(port, name + " HTTP", "--port-offset"));
+    return List.of(
+        new Preflight.PortUse(ports.http(), name + " HTTP", "--port-offset"),
+        new Preflight.PortUse(ports.device(), name + " devices", "--port-offset"),
+        new Preflight.PortUse(ports.mqtt(), name + " MQTT", "--port-offset"));
   }
 
   @Override
@@ -105,8 +122,7 @@ final class RestNodeService extends ManagedService {
     java.add(MARKER + config.dataDir() + "/");
     java.add("-jar");
     java.add(jar.toString());
-    java.add("--server.port=" + port);
-    java.addAll(arguments);
+    java.addAll(serverArguments());
     List<String> command = new ArrayList<>();
     command.add("setsid");
     command.addAll(cpuLimit == null ? java : cpuLimit.wrap(java));
@@ -119,6 +135,23 @@ final class RestNodeService extends ManagedService {
     builder.environment().remove("JAVA_TOOL_OPTIONS");
     builder.environment().putAll(environment);
     return builder.start();
+  }
+
+  /**
+   * The server's own arguments: its ports, then the cluster's and the operator's settings. The
+   * device ports listen on loopback, as everything of the cluster does; HAProxy's device frontends
+   * are the way in. The advertised address is this node's own API port, not HAProxy's: a node that
+   * relays an RPC to the node holding the device must reach that node, and HAProxy would pick any.
+   */
+  List<String> serverArguments() {
+    List<String> server = new ArrayList<>();
+    server.add("--server.port=" + ports.http());
+    server.add("--meridian.edge.bind-address=" + config.host());
+    server.add("--meridian.edge.port=" + ports.device());
+    server.add("--meridian.edge.mqtt-port=" + ports.mqtt());
+    server.add("--meridian.edge.advertised-address=" + url());
+    server.addAll(arguments);
+    return server;
   }
 
   /** setsid and the cgroup wrapper both exec in place: the launcher is the server. */
