@@ -7,6 +7,8 @@ import io.meridian.core.asset.AssetService;
 import io.meridian.core.connection.ConnectionService;
 import io.meridian.core.counter.CounterService;
 import io.meridian.core.counter.EventService;
+import io.meridian.core.device.DeviceSecrets;
+import io.meridian.core.device.EdgeSettingsService;
 import io.meridian.core.entity.BulkOperations;
 import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.EntityService;
@@ -53,6 +55,8 @@ import io.meridian.rest.config.GeoProperties;
 import io.meridian.rest.config.IdentityProperties;
 import io.meridian.rest.cors.CorsFilter;
 import io.meridian.rest.cors.CorsPolicy;
+import io.meridian.rest.edge.DeviceSecretResource;
+import io.meridian.rest.edge.DeviceSettingsResource;
 import io.meridian.rest.management.ManagementResource;
 import io.meridian.rest.management.OrganizationResource;
 import io.meridian.rest.metrics.ApiMetrics;
@@ -105,7 +109,9 @@ public class JerseyConfig extends ResourceConfig {
           CounterResource.class,
           ActivityResource.class,
           FeedResource.class,
-          RealtimeResource.class);
+          RealtimeResource.class,
+          DeviceSettingsResource.class,
+          DeviceSecretResource.class);
 
   public JerseyConfig(
       ApplicationService applications,
@@ -145,7 +151,9 @@ public class JerseyConfig extends ResourceConfig {
       SignUpThrottle signUps,
       NotifierService notifiers,
       NotificationService notifications,
-      JerseyContainer container) {
+      JerseyContainer container,
+      EdgeSettingsService edgeSettings,
+      DeviceSecrets deviceSecrets) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
     register(UntypedBodies.class);
@@ -209,6 +217,10 @@ public class JerseyConfig extends ResourceConfig {
     ActivityResource activityResource =
         new ActivityResource(applications, activities, entities, connections, queries, bodies);
     FeedResource feedResource = new FeedResource(applications, entities, connections, queries);
+    DeviceSettingsResource deviceSettingsResource =
+        new DeviceSettingsResource(applications, edgeSettings, bodies);
+    DeviceSecretResource deviceSecretResource =
+        new DeviceSecretResource(applications, deviceSecrets);
     register(
         new AbstractBinder() {
           @Override
@@ -231,6 +243,8 @@ public class JerseyConfig extends ResourceConfig {
             bind(membershipResource).to(MembershipResource.class);
             bind(managementResource).to(ManagementResource.class);
             bind(organizationResource).to(OrganizationResource.class);
+            bind(deviceSettingsResource).to(DeviceSettingsResource.class);
+            bind(deviceSecretResource).to(DeviceSecretResource.class);
           }
         });
     RESOURCES.forEach(this::register);
