@@ -57,6 +57,9 @@ public final class TestServers {
     // Files: a limit a test can exceed quickly; replaced files' chunks go soon after.
     properties.put("meridian.assets.max-size", "16MB");
     properties.put("meridian.assets.replaced-file-grace", "3s");
+    // Webhooks of device events: tests receive them on the loopback address, retried soon.
+    properties.put("meridian.edge.webhook.allow-private-addresses", "true");
+    properties.put("meridian.edge.webhook.first-backoff", "100ms");
     return properties;
   }
 }
