@@ -16,6 +16,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.util.regex.Pattern;
 
 /**
  * A device's secret, derived on demand ({@link DeviceSecrets}): what a device presents to attach
@@ -27,7 +28,8 @@ import jakarta.ws.rs.core.MediaType;
 @Path("/{org}/{app}/devices/{device}/secret")
 @Produces(MediaType.APPLICATION_JSON)
 public class DeviceSecretResource {
-  static final int MAX_DEVICE_LENGTH = 256;
+  /** A device id as the edge admits it (the same rule as its attach): others never attach. */
+  static final Pattern DEVICE_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0,63}");
 
   private final ApplicationService applications;
   private final DeviceSecrets secrets;
@@ -47,10 +49,11 @@ public class DeviceSecretResource {
       @PathParam("org") String org,
       @PathParam("app") String app,
       @PathParam("device") String device) {
-    if (device.length() > MAX_DEVICE_LENGTH || device.chars().anyMatch(Character::isISOControl)) {
+    if (!DEVICE_ID.matcher(device).matches()) {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT,
-          "A device id is at most " + MAX_DEVICE_LENGTH + " characters, none a control character");
+          "A device id is 1 to 64 letters, digits, '.', '_', ':' or '-', starting with a letter or"
+              + " digit");
     }
     ApplicationRef application = applications.require(org, app);
     ObjectNode data = Json.object();
