@@ -4,12 +4,14 @@ import io.meridian.core.entity.StoredEntity;
 import java.util.UUID;
 
 /**
- * One acknowledged entity write as the real-time feed holds it.
+ * One acknowledged entity write, or one upstream event of a device, as the real-time feed holds it.
  *
  * @param seq the application's sequence: microseconds of the writing node's clock when it appended
  *     the entry; entries sharing one are ordered by entity
  * @param body the entity after the write as the API renders it; null for a deletion
  * @param previous the entity before the write; null for a creation
+ * @param event a device's upstream event as it sent it (text), its device entity as {@code body}
+ *     and {@code previous}; null for an entity write
  */
 public record FeedEntry(
     long seq,
@@ -18,7 +20,25 @@ public record FeedEntry(
     String name,
     long version,
     String body,
-    String previous) {
+    String previous,
+    String event) {
+
+  /** An entity write. */
+  public FeedEntry(
+      long seq,
+      UUID entity,
+      String collection,
+      String name,
+      long version,
+      String body,
+      String previous) {
+    this(seq, entity, collection, name, version, body, previous, null);
+  }
+
+  /** Whether this entry is a device's upstream event rather than an entity write. */
+  public boolean isEvent() {
+    return event != null;
+  }
 
   /** What the write did. */
   public enum Kind {

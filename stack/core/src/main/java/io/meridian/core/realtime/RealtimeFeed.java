@@ -17,10 +17,11 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The real-time feed in Cassandra ({@code realtime_feed}): every acknowledged entity write of an
- * application with the entity before and after it, one partition per application and second,
- * expiring after the retention. Writers append after Cassandra acknowledged the entity and before
- * the client's request returns, so every acknowledged write has its entry; readers (every node with
- * subscribers, and any node a client resumes on) read an application's entries in sequence order.
+ * application with the entity before and after it, and the upstream events of its devices, one
+ * partition per application and second, expiring after the retention. Writers append after
+ * Cassandra acknowledged the entity and before the client's request returns, so every acknowledged
+ * write has its entry; readers (every node with subscribers, and any node a client resumes on) read
+ * an application's entries in sequence order.
  *
  * <p>An entry's sequence is taken from this node's clock in microseconds right before its insert,
  * never twice the same on one node; entries of two nodes may share one, and are then ordered by
@@ -34,6 +35,7 @@ public final class RealtimeFeed implements EntityWriteObserver, FeedSource {
   private final int ttlSeconds;
   private final AtomicLong lastSeq = new AtomicLong();
   private final PreparedStatement insert;
+  private final PreparedStatement insertEvent;
   private final PreparedStatement select;
   private final PreparedStatement selectKeys;
   private final PreparedStatement selectOne;
@@ -46,9 +48,13 @@ public final class RealtimeFeed implements EntityWriteObserver, FeedSource {
         session.prepare(
             "INSERT INTO realtime_feed (app_id, bucket, seq, entity, collection, name, version,"
                 + " body, previous) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) USING TTL ?");
+    this.insertEvent =
+        session.prepare(
+            "INSERT INTO realtime_feed (app_id, bucket, seq, entity, collection, name, version,"
+                + " body, previous, event) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) USING TTL ?");
     this.select =
         session.prepare(
-            "SELECT seq, entity, collection, name, version, body, previous FROM realtime_feed"
+            "SELECT seq, entity, collection, name, version, body, previous, event FROM realtime_feed"
                 + " WHERE app_id = ? AND bucket = ? AND seq >= ? AND seq <= ? LIMIT ?");
     this.selectKeys =
         session.prepare(
@@ -56,7 +62,7 @@ public final class RealtimeFeed implements EntityWriteObserver, FeedSource {
                 + " WHERE app_id = ? AND bucket = ? AND seq >= ? AND seq <= ?");
     this.selectOne =
         session.prepare(
-            "SELECT seq, entity, collection, name, version, body, previous FROM realtime_feed"
+            "SELECT seq, entity, collection, name, version, body, previous, event FROM realtime_feed"
                 + " WHERE app_id = ? AND bucket = ? AND seq = ? AND entity = ?");
   }
 
@@ -99,6 +105,27 @@ public final class RealtimeFeed implements EntityWriteObserver, FeedSource {
                   write.before() == null ? null : write.before().json(),
                   ttlSeconds));
         });
+  }
+
+  /**
+   * Appends a device's upstream event: an entry of the device's entity (unchanged: {@code body} and
+   * {@code previous} are both its JSON) carrying the event. Durable when it returns.
+   */
+  public void appendEvent(UUID app, StoredEntity device, String payload) {
+    long seq = nextSeq();
+    session.execute(
+        insertEvent.bind(
+            app,
+            seq / BUCKET_MICROS,
+            seq,
+            device.uuid(),
+            device.collection(),
+            device.name(),
+            device.version(),
+            device.json(),
+            device.json(),
+            payload,
+            ttlSeconds));
   }
 
   /** This node's next sequence: its clock, forced above the last one it gave. */
@@ -163,6 +190,7 @@ public final class RealtimeFeed implements EntityWriteObserver, FeedSource {
         row.getString(3),
         row.getLong(4),
         row.getString(5),
-        row.getString(6));
+        row.getString(6),
+        row.getString(7));
   }
 }

@@ -1,7 +1,10 @@
 package io.meridian.core.realtime;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.core.common.ClientJson;
 import io.meridian.core.common.Json;
+import io.meridian.core.common.MeridianException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -40,8 +43,17 @@ public final class RealtimeHub implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RealtimeHub.class);
   private static final int PAGE = 2_000;
 
-  /** An entry with the entity before and after the write, parsed once for every listener. */
-  public record Entry(FeedEntry feed, ObjectNode after, ObjectNode before) {}
+  /**
+   * An entry with the entity before and after the write, parsed once for every listener.
+   *
+   * @param payload a device event's payload as compact JSON text when it is one JSON value; null
+   *     when it is not JSON, or the entry is an entity write
+   */
+  public record Entry(FeedEntry feed, ObjectNode after, ObjectNode before, String payload) {
+    public Entry(FeedEntry feed, ObjectNode after, ObjectNode before) {
+      this(feed, after, before, null);
+    }
+  }
 
   /** Receives an application's entries; called on one thread at a time, must not block. */
   public interface Listener {
@@ -182,11 +194,22 @@ public final class RealtimeHub implements AutoCloseable {
     }
   }
 
-  private static Entry parse(FeedEntry entry) {
+  static Entry parse(FeedEntry entry) {
+    ObjectNode after = entry.body() == null ? null : Json.parseStoredObject(entry.body());
+    if (entry.isEvent()) {
+      return new Entry(entry, after, after, eventJson(entry.event()));
+    }
     return new Entry(
-        entry,
-        entry.body() == null ? null : Json.parseStoredObject(entry.body()),
-        entry.previous() == null ? null : Json.parseStoredObject(entry.previous()));
+        entry, after, entry.previous() == null ? null : Json.parseStoredObject(entry.previous()));
+  }
+
+  /** A device event's payload as compact JSON when it is one JSON value (a device's own bytes). */
+  private static String eventJson(String payload) {
+    try {
+      return Json.write(ClientJson.parse(payload.getBytes(StandardCharsets.UTF_8)));
+    } catch (MeridianException e) {
+      return null;
+    }
   }
 
   @Override

@@ -132,4 +132,30 @@ class RealtimeHubTest {
       Thread.sleep(2);
     }
   }
+
+  @Test
+  void a_device_event_is_parsed_once_with_its_payload_as_json_only_when_it_is_json() {
+    UUID device = UUID.randomUUID();
+    String body = "{\"name\":\"sensor-1\",\"connected\":true}";
+
+    RealtimeHub.Entry json =
+        RealtimeHub.parse(
+            new FeedEntry(1, device, "devices", "sensor-1", 2, body, body, " {\"t\": 21.5} "));
+    RealtimeHub.Entry text =
+        RealtimeHub.parse(
+            new FeedEntry(2, device, "devices", "sensor-1", 2, body, body, "door opened"));
+    RealtimeHub.Entry trailing =
+        RealtimeHub.parse(new FeedEntry(3, device, "devices", "sensor-1", 2, body, body, "{} x"));
+    RealtimeHub.Entry write = RealtimeHub.parse(entry(4, "truck"));
+
+    assertThat(json.feed().isEvent()).isTrue();
+    assertThat(json.payload()).isEqualTo("{\"t\":21.5}");
+    assertThat(json.after().path("connected").asBoolean()).isTrue();
+    assertThat(json.before()).isSameAs(json.after());
+    assertThat(text.payload()).isNull();
+    assertThat(text.feed().event()).isEqualTo("door opened");
+    assertThat(trailing.payload()).isNull();
+    assertThat(write.feed().isEvent()).isFalse();
+    assertThat(write.payload()).isNull();
+  }
 }

@@ -139,7 +139,7 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     requireQueryOnlyWhereRead(rest, verb.get());
     List<String> path =
         writesByQuery(selfByUsername(caller, application, canonical(rest, caller)), verb.get());
-    if (verb.get() != Verb.GET && administers(path)) {
+    if (verb.get() != Verb.GET && administers(path) || administersEvenToRead(path)) {
       access.requireAdministrator(caller, application);
     } else if (verb.get() == Verb.POST && isBatchLookup(path)) {
       access.authorize(caller, application, Verb.GET, path.subList(0, 1));
@@ -357,6 +357,18 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     }
     return collection.equals("users") && MEMBERSHIPS_OF_USERS.contains(path.get(2))
         || collection.equals("groups") && MEMBERSHIPS_OF_GROUPS.contains(path.get(2));
+  }
+
+  /**
+   * Reads that hand out what lets something act for the application: its devices' secrets, and its
+   * edge settings (the webhook events go to). Administrators only, whatever a permission says.
+   */
+  static boolean administersEvenToRead(List<String> path) {
+    if (!path.get(0).equals("devices")) {
+      return false;
+    }
+    return path.size() == 2 && path.get(1).equals("_settings")
+        || path.size() == 3 && path.get(2).equals("secret");
   }
 
   /** {@code POST /devices;ql=.../notifications}: a notification to the devices a query selects. */

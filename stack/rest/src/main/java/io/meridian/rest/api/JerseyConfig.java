@@ -7,6 +7,8 @@ import io.meridian.core.asset.AssetService;
 import io.meridian.core.connection.ConnectionService;
 import io.meridian.core.counter.CounterService;
 import io.meridian.core.counter.EventService;
+import io.meridian.core.device.DeviceSecrets;
+import io.meridian.core.device.EdgeSettingsService;
 import io.meridian.core.entity.BulkOperations;
 import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.EntityService;
@@ -56,6 +58,8 @@ import io.meridian.rest.cors.CorsPolicy;
 import io.meridian.rest.edge.CometaResource;
 import io.meridian.rest.edge.DeviceResource;
 import io.meridian.rest.edge.DeviceRpc;
+import io.meridian.rest.edge.DeviceSecretResource;
+import io.meridian.rest.edge.DeviceSettingsResource;
 import io.meridian.rest.management.ManagementResource;
 import io.meridian.rest.management.OrganizationResource;
 import io.meridian.rest.metrics.ApiMetrics;
@@ -110,7 +114,9 @@ public class JerseyConfig extends ResourceConfig {
           FeedResource.class,
           RealtimeResource.class,
           DeviceResource.class,
-          CometaResource.class);
+          CometaResource.class,
+          DeviceSettingsResource.class,
+          DeviceSecretResource.class);
 
   public JerseyConfig(
       ApplicationService applications,
@@ -151,7 +157,9 @@ public class JerseyConfig extends ResourceConfig {
       NotifierService notifiers,
       NotificationService notifications,
       JerseyContainer container,
-      DeviceRpc deviceRpc) {
+      DeviceRpc deviceRpc,
+      EdgeSettingsService edgeSettings,
+      DeviceSecrets deviceSecrets) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
     register(UntypedBodies.class);
@@ -215,6 +223,10 @@ public class JerseyConfig extends ResourceConfig {
     ActivityResource activityResource =
         new ActivityResource(applications, activities, entities, connections, queries, bodies);
     FeedResource feedResource = new FeedResource(applications, entities, connections, queries);
+    DeviceSettingsResource deviceSettingsResource =
+        new DeviceSettingsResource(applications, edgeSettings, bodies);
+    DeviceSecretResource deviceSecretResource =
+        new DeviceSecretResource(applications, deviceSecrets);
     register(
         new AbstractBinder() {
           @Override
@@ -239,6 +251,8 @@ public class JerseyConfig extends ResourceConfig {
             bind(membershipResource).to(MembershipResource.class);
             bind(managementResource).to(ManagementResource.class);
             bind(organizationResource).to(OrganizationResource.class);
+            bind(deviceSettingsResource).to(DeviceSettingsResource.class);
+            bind(deviceSecretResource).to(DeviceSecretResource.class);
           }
         });
     RESOURCES.forEach(this::register);

@@ -2,6 +2,7 @@ package io.meridian.rest.edge;
 
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
+import io.meridian.core.device.DeviceSecrets;
 import io.meridian.core.identity.PrincipalKind;
 import io.meridian.core.identity.token.ClientCredentials;
 import java.util.Optional;
@@ -9,16 +10,19 @@ import java.util.regex.Pattern;
 
 /**
  * Who may attach: a device id of the accepted shape, under an application key that is the client id
- * of an existing application. The key is public, as Cometa's application id is.
+ * of an existing application, with the device's secret when the application requires secrets. The
+ * key is public, as Cometa's application id is.
  */
 final class DeviceAdmission {
   /** What a device id may be: it is the name of the device's entity and goes into paths. */
   static final Pattern DEVICE_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0,63}");
 
   private final ApplicationService applications;
+  private final DeviceSecrets secrets;
 
-  DeviceAdmission(ApplicationService applications) {
+  DeviceAdmission(ApplicationService applications, DeviceSecrets secrets) {
     this.applications = applications;
+    this.secrets = secrets;
   }
 
   /** The outcome of an attach request's credentials. */
@@ -38,6 +42,9 @@ final class DeviceAdmission {
       return new Refused(403, "Forbidden");
     }
     Optional<ApplicationRef> application = applications.find(owner.id());
-    return application.<Outcome>map(Admitted::new).orElse(new Refused(403, "Forbidden"));
+    if (application.isEmpty() || !secrets.mayAttach(owner.id(), device, secret)) {
+      return new Refused(403, "Forbidden");
+    }
+    return new Admitted(application.get());
   }
 }

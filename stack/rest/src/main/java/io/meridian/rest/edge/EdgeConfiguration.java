@@ -2,6 +2,7 @@ package io.meridian.rest.edge;
 
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.device.DeviceHub;
+import io.meridian.core.device.DeviceSecrets;
 import io.meridian.core.device.EdgeObserver;
 import io.meridian.rest.config.EdgeProperties;
 import java.util.List;
@@ -45,8 +46,12 @@ public class EdgeConfiguration {
 
   @Bean(initMethod = "start", destroyMethod = "close")
   @ConditionalOnProperty(name = "meridian.edge.enabled", matchIfMissing = true)
-  EdgeServer edgeServer(EdgeProperties properties, DeviceHub hub, ApplicationService applications) {
-    return new EdgeServer(properties, hub, new DeviceAdmission(applications));
+  EdgeServer edgeServer(
+      EdgeProperties properties,
+      DeviceHub hub,
+      ApplicationService applications,
+      DeviceSecrets secrets) {
+    return new EdgeServer(properties, hub, new DeviceAdmission(applications, secrets));
   }
 
   @Bean

@@ -131,6 +131,22 @@ final class ApiSchemas {
     }
     settings.additionalProperties(false);
     bodies.put("CollectionSettings", settings);
+    ObjectSchema edge = new ObjectSchema();
+    edge.addProperty(
+        "device_secret_required",
+        new BooleanSchema().description("devices must present their secret to attach"));
+    edge.addProperty(
+        "webhook_url",
+        new StringSchema()
+            .format("uri")
+            .maxLength(2000)
+            .nullable(true)
+            .description("http or https, without credentials; null removes the webhook"));
+    edge.addProperty(
+        "regenerate_webhook_key",
+        new BooleanSchema().description("make a new signing key, shown once in the answer"));
+    edge.additionalProperties(false);
+    bodies.put("DeviceSettings", edge);
     ObjectSchema point = new ObjectSchema();
     point.description("{latitude, longitude}, or a GeoJSON Point ([longitude, latitude])");
     ObjectSchema lookup = new ObjectSchema();

@@ -91,7 +91,10 @@ public final class AsyncApiDocument {
               "sendEvent",
               "send",
               "Send the events of a subscription, in `seq` order, without duplicates",
-              List.of(RealtimeMessages.EVENT, RealtimeMessages.GEOFENCE_EVENT),
+              List.of(
+                  RealtimeMessages.EVENT,
+                  RealtimeMessages.DEVICE_EVENT_MESSAGE,
+                  RealtimeMessages.GEOFENCE_EVENT),
               List.of()),
           new Operation(
               "sendReset",

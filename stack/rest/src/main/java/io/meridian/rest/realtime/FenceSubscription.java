@@ -54,6 +54,12 @@ final class FenceSubscription extends Subscription {
     this.detector = detector;
   }
 
+  /** A device's event does not move it: nothing to detect. */
+  @Override
+  boolean deliverDeviceEvent(RealtimeHub.Entry entry) {
+    return true;
+  }
+
   @Override
   boolean deliver(RealtimeHub.Entry entry) {
     Position from =

@@ -82,4 +82,32 @@ final class Messages {
     }
     return out.append('}').toString();
   }
+
+  /**
+   * A device's upstream event, spliced from stored JSON text.
+   *
+   * @param entity the device's entity JSON
+   * @param json the payload as compact JSON when it is JSON, else null
+   * @param text the payload as the device sent it (sent as {@code text} when it is not JSON)
+   */
+  static String deviceEvent(
+      String subscription, long seq, String device, String entity, String json, String text) {
+    JsonStringEncoder encoder = JsonStringEncoder.getInstance();
+    StringBuilder out =
+        new StringBuilder(
+            128 + (entity == null ? 0 : entity.length()) + (text == null ? 0 : text.length()));
+    out.append("{\"op\":\"event\",\"subscription\":\"");
+    out.append(encoder.quoteAsString(subscription));
+    out.append("\",\"seq\":").append(seq).append(",\"event\":\"device_event\",\"device\":\"");
+    out.append(encoder.quoteAsString(device)).append('"');
+    if (entity != null) {
+      out.append(",\"entity\":").append(entity);
+    }
+    if (json != null) {
+      out.append(",\"payload\":").append(json);
+    } else {
+      out.append(",\"text\":\"").append(encoder.quoteAsString(text)).append('"');
+    }
+    return out.append('}').toString();
+  }
 }

@@ -25,6 +25,12 @@ final class RealtimeMessages {
   record Message(String name, From from, String op, String summary, ObjectNode payload) {}
 
   static final List<String> EVENTS = List.of("create", "update", "delete", "enter", "leave");
+  static final String DEVICE_EVENT = "device_event";
+
+  /** What a plain subscription may ask for: the entity events and devices' upstream events. */
+  static final List<String> SUBSCRIBED_EVENTS =
+      List.of("create", "update", "delete", "enter", "leave", DEVICE_EVENT);
+
   static final List<String> DETECTIONS = List.of("enter", "exit", "inside", "outside", "cross");
   static final List<String> METHODS = List.of("GET", "PUT", "POST", "DELETE");
   static final int MAX_ID_LENGTH = 64;
@@ -37,7 +43,7 @@ final class RealtimeMessages {
       client("subscribe", "subscribe", "Subscribe to the entities of a collection a query selects")
           .required("collection", string("The collection, plural or singular"))
           .optional("ql", ql("The entities to watch (every entity when absent)"))
-          .optional("events", set(EVENTS, "The events to send (all five when absent)"))
+          .optional("events", set(SUBSCRIBED_EVENTS, "The events to send (all six when absent)"))
           .optional("resume", seq("Resume after this `seq`: every later event is sent first"))
           .without("fences")
           .build();
@@ -87,6 +93,22 @@ final class RealtimeMessages {
           .required("event", enumeration(EVENTS, "What happened (see docs/realtime.md)"))
           .optional("entity", entity("The entity after the write (absent for `delete`)"))
           .optional("previous", entity("The entity before the write"))
+          .without("fence")
+          .build();
+  static final Message DEVICE_EVENT_MESSAGE =
+      server(
+              "deviceEvent",
+              "event",
+              "An upstream event of a device the subscription selects (docs/device-events.md)",
+              false)
+          .required("subscription", string("The subscription's id"))
+          .required("seq", seq("The event's position in the application's sequence"))
+          .required("event", enumeration(List.of(DEVICE_EVENT), "A device's upstream event"))
+          .required("device", string("The device's id (its entity's `name`)"))
+          .required("entity", entity("The device's entity"))
+          .optional("payload", any("The event as the device sent it, when it is one JSON value"))
+          .optional("text", string("The event as the device sent it, when it is not JSON"))
+          .exactlyOneOf("payload", "text")
           .without("fence")
           .build();
   static final Message GEOFENCE_EVENT =
@@ -149,6 +171,7 @@ final class RealtimeMessages {
           SUBSCRIBED,
           UNSUBSCRIBED,
           EVENT,
+          DEVICE_EVENT_MESSAGE,
           GEOFENCE_EVENT,
           RESPONSE,
           PONG,
@@ -205,6 +228,15 @@ final class RealtimeMessages {
     /** Tells two forms of one {@code op} apart: this one never carries the member. */
     Payload without(String member) {
       schema.putObject("not").putArray("required").add(member);
+      return this;
+    }
+
+    /** The payload carries exactly one of these members. */
+    Payload exactlyOneOf(String... members) {
+      ArrayNode oneOf = schema.putArray("oneOf");
+      for (String member : members) {
+        oneOf.addObject().putArray("required").add(member);
+      }
       return this;
     }
 

@@ -15,11 +15,15 @@ import java.util.Set;
 /**
  * One subscription of one connection to a collection: which writes it is told of (its query, its
  * events), decided for each feed entry with the entity before and after the write, and only for
- * entities the connection may read at the time of delivery.
+ * entities the connection may read at the time of delivery. A device's upstream event is told as
+ * {@code device_event} to the subscriptions of its collection whose query selects the device.
  */
 class Subscription implements RealtimeHub.Listener {
+  static final String DEVICE_EVENT = "device_event";
+
   /** Events of a plain subscription. */
-  static final Set<String> EVENTS = Set.of("create", "update", "delete", "enter", "leave");
+  static final Set<String> EVENTS =
+      Set.of("create", "update", "delete", "enter", "leave", DEVICE_EVENT);
 
   final String id;
   final RealtimeConnection connection;
@@ -77,7 +81,7 @@ class Subscription implements RealtimeHub.Listener {
       if (!readable(visibility, entry)) {
         continue;
       }
-      if (!deliver(entry)) {
+      if (!(feed.isEvent() ? deliverDeviceEvent(entry) : deliver(entry))) {
         return;
       }
     }
@@ -138,6 +142,25 @@ class Subscription implements RealtimeHub.Listener {
             shaped(feed.previous(), entry.before()),
             false,
             null));
+  }
+
+  /**
+   * Sends a device's upstream event when the subscription takes them and its query selects the
+   * device; false once the connection takes no more.
+   */
+  boolean deliverDeviceEvent(RealtimeHub.Entry entry) {
+    if (!events.contains(DEVICE_EVENT) || entry.after() == null || !matches(entry.after())) {
+      return true;
+    }
+    FeedEntry feed = entry.feed();
+    return connection.sendEvent(
+        Messages.deviceEvent(
+            id,
+            feed.seq(),
+            feed.name(),
+            shaped(feed.body(), entry.after()),
+            entry.payload(),
+            feed.event()));
   }
 
   boolean matches(ObjectNode entity) {

@@ -23,7 +23,7 @@ class AsyncApiDocumentTest {
 
   @Test
   void every_payload_is_a_json_schema() {
-    assertThat(document.path("components").path("messages").size()).isEqualTo(16);
+    assertThat(document.path("components").path("messages").size()).isEqualTo(17);
     assertThat(AsyncApiContract.payloadsThatAreNotSchemas(document)).isEmpty();
   }
 
@@ -65,6 +65,12 @@ class AsyncApiDocumentTest {
                 "{\"op\":\"subscribe\",\"collection\":\"t\",\"fences\":\"z\",\"detect\":[\"near\"]}"),
             json("{\"op\":\"ping\",\"id\":\"" + "x".repeat(65) + "\"}"),
             json("{\"op\":\"event\",\"subscription\":\"s\",\"seq\":1,\"event\":\"exit\"}"),
+            json(
+                "{\"op\":\"event\",\"subscription\":\"s\",\"seq\":1,\"event\":\"device_event\","
+                    + "\"device\":\"d\",\"entity\":{},\"payload\":1,\"text\":\"1\"}"),
+            json(
+                "{\"op\":\"event\",\"subscription\":\"s\",\"seq\":1,\"event\":\"device_event\","
+                    + "\"entity\":{},\"payload\":1}"),
             json("{\"op\":\"request\",\"method\":\"PATCH\",\"path\":\"/ads\"}"),
             json("{\"op\":\"teleport\"}"));
 

@@ -61,6 +61,9 @@ public final class TestServers {
     properties.put("meridian.edge.port", "0");
     properties.put("meridian.edge.mqtt-port", "-1");
     properties.put("meridian.edge.attach-timeout", "2s");
+    // Webhooks of device events: tests receive them on the loopback address, retried soon.
+    properties.put("meridian.edge.webhook.allow-private-addresses", "true");
+    properties.put("meridian.edge.webhook.first-backoff", "100ms");
     return properties;
   }
 }
