@@ -254,6 +254,14 @@ class EdgeStatsIT extends MeridianIT {
     assertThat(guest.status()).as(guest.body()).isEqualTo(401);
     assertThat(guest.body()).doesNotContain("num_devices");
 
+    Identities.Credentials elsewhere =
+        Identities.application(api.anonymous(), organization, "elsewhere");
+    ApiClient other =
+        api.withToken(Identities.clientToken(api.anonymous(), org, "elsewhere", elsewhere));
+    Reply foreign = other.get(path("devices/_stats"));
+    assertThat(foreign.status()).as(foreign.body()).isIn(401, 403);
+    assertThat(foreign.body()).doesNotContain("num_devices");
+
     access.grant("users/watcher", "get:/devices/*");
     Reply granted = AppAccess.awaitStatus(200, () -> watcher.get(path("devices/_stats")));
     assertThat(granted.json().path("data").has("num_devices")).isTrue();
