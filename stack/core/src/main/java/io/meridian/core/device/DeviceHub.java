@@ -85,7 +85,7 @@ public final class DeviceHub {
     synchronized (attachment) {
       attachment.counters.received(bytes);
     }
-    observers.forEach(observer -> observer.heartbeat(session));
+    observers.forEach(observer -> observer.heartbeat(session, bytes));
   }
 
   /** An upstream event from the device. */

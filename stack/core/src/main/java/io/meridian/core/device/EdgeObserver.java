@@ -13,6 +13,13 @@ public interface EdgeObserver {
 
   default void heartbeat(DeviceSession session) {}
 
+  /**
+   * A heartbeat of {@code bytes} on the wire; by default told as {@link #heartbeat(DeviceSession)}.
+   */
+  default void heartbeat(DeviceSession session, int bytes) {
+    heartbeat(session);
+  }
+
   /** The device's connection ended: it closed, went silent, or was replaced. */
   default void detached(DeviceSession session, String reason) {}
 

@@ -7,8 +7,10 @@ import io.meridian.core.asset.AssetService;
 import io.meridian.core.connection.ConnectionService;
 import io.meridian.core.counter.CounterService;
 import io.meridian.core.counter.EventService;
+import io.meridian.core.device.DeviceHub;
 import io.meridian.core.device.DeviceSecrets;
 import io.meridian.core.device.EdgeSettingsService;
+import io.meridian.core.device.EdgeStatsService;
 import io.meridian.core.entity.BulkOperations;
 import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.EntityService;
@@ -56,10 +58,14 @@ import io.meridian.rest.config.IdentityProperties;
 import io.meridian.rest.cors.CorsFilter;
 import io.meridian.rest.cors.CorsPolicy;
 import io.meridian.rest.edge.CometaResource;
+import io.meridian.rest.edge.CometaStatsResource;
+import io.meridian.rest.edge.DeviceLiveFields;
 import io.meridian.rest.edge.DeviceResource;
 import io.meridian.rest.edge.DeviceRpc;
 import io.meridian.rest.edge.DeviceSecretResource;
 import io.meridian.rest.edge.DeviceSettingsResource;
+import io.meridian.rest.edge.DeviceStatsResource;
+import io.meridian.rest.edge.LiveDevices;
 import io.meridian.rest.management.ManagementResource;
 import io.meridian.rest.management.OrganizationResource;
 import io.meridian.rest.metrics.ApiMetrics;
@@ -116,7 +122,9 @@ public class JerseyConfig extends ResourceConfig {
           DeviceResource.class,
           CometaResource.class,
           DeviceSettingsResource.class,
-          DeviceSecretResource.class);
+          DeviceSecretResource.class,
+          DeviceStatsResource.class,
+          CometaStatsResource.class);
 
   public JerseyConfig(
       ApplicationService applications,
@@ -159,7 +167,9 @@ public class JerseyConfig extends ResourceConfig {
       JerseyContainer container,
       DeviceRpc deviceRpc,
       EdgeSettingsService edgeSettings,
-      DeviceSecrets deviceSecrets) {
+      DeviceSecrets deviceSecrets,
+      DeviceHub deviceHub,
+      EdgeStatsService edgeStats) {
     BuildProperties properties = build.getIfAvailable();
     register(RequestTiming.class);
     register(UntypedBodies.class);
@@ -168,6 +178,7 @@ public class JerseyConfig extends ResourceConfig {
     register(
         new CorsFilter(CorsPolicy.of(cors.allowedOrigins(), cors.allowedHeaders()), cors.maxAge()));
     register(RouteCapture.class);
+    register(new DeviceLiveFields(LiveDevices.of(deviceHub), () -> deviceHub.size() > 0));
     register(ApiExceptionMapper.class);
     register(container); // hands the running application to requests over the WebSocket
     metrics.registerOn(this);
@@ -237,6 +248,8 @@ public class JerseyConfig extends ResourceConfig {
             bind(feedResource).to(FeedResource.class);
             bind(new DeviceResource(applications, deviceRpc)).to(DeviceResource.class);
             bind(new CometaResource(deviceRpc)).to(CometaResource.class);
+            bind(new DeviceStatsResource(applications, edgeStats)).to(DeviceStatsResource.class);
+            bind(new CometaStatsResource(applications, edgeStats)).to(CometaStatsResource.class);
             bind(status).to(StatusResource.class);
             bind(entityResource).to(EntityResource.class);
             bind(assetResource).to(AssetResource.class);

@@ -36,6 +36,11 @@ public final class ExtraNode implements AutoCloseable {
             .run(arguments.toArray(String[]::new)));
   }
 
+  /** A bean of this node (its edge server, for the port devices attach to). */
+  public <T> T bean(Class<T> type) {
+    return context.getBean(type);
+  }
+
   /** A client of this node, without credentials. */
   public ApiClient client() {
     return client;
