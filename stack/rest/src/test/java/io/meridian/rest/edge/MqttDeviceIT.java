@@ -310,6 +310,25 @@ class MqttDeviceIT extends MeridianIT {
   }
 
   @Test
+  void aWillOnAnyTopicButTheDevicesOwnEventsIsRefused() throws Exception {
+    String device = deviceId();
+    try (RawClient raw = RawClient.open(mqtt.port())) {
+      raw.write(
+          RawClient.connectPacket(
+              device, credentials.clientId(), 30, "devices/someone-else/events", "gone"));
+      assertThat(raw.read(4)).containsExactly(0x20, 0x02, 0x00, 0x05); // not authorized
+      assertThat(raw.closedWithin(Duration.ofSeconds(5))).isTrue();
+    }
+    try (RawClient raw = RawClient.open(mqtt.port())) {
+      raw.write(
+          RawClient.connectPacket(
+              device, credentials.clientId(), 30, "devices/" + device + "/events", "gone"));
+      assertThat(raw.read(4)).containsExactly(0x20, 0x02, 0x00, 0x00);
+      session(device);
+    }
+  }
+
+  @Test
   void garbageAndAHugeRemainingLengthCloseTheirConnectionsOnly() throws Exception {
     String device = deviceId();
     MqttClient client = device311(device);
@@ -433,13 +452,23 @@ class MqttDeviceIT extends MeridianIT {
     }
 
     static byte[] connectPacket(String device, String appKey, int keepAlive) {
+      return connectPacket(device, appKey, keepAlive, null, null);
+    }
+
+    /** A 3.1.1 CONNECT, with a will (QoS 0) when its topic is given. */
+    static byte[] connectPacket(
+        String device, String appKey, int keepAlive, String willTopic, String will) {
       ByteArrayOutputStream body = new ByteArrayOutputStream();
       string(body, "MQTT");
       body.write(4); // 3.1.1
-      body.write(0x80 | 0x02); // user name, clean session
+      body.write(0x80 | 0x02 | (willTopic == null ? 0 : 0x04)); // user name, clean session, will
       body.write(keepAlive >> 8);
       body.write(keepAlive & 0xFF);
       string(body, device);
+      if (willTopic != null) {
+        string(body, willTopic);
+        string(body, will);
+      }
       string(body, appKey);
       return packet(0x10, body.toByteArray());
     }
