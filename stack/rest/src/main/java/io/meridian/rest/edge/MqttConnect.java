@@ -166,6 +166,7 @@ final class MqttConnect extends ChannelInboundHandlerAdapter {
             ? new String(payload.passwordInBytes(), StandardCharsets.UTF_8)
             : null;
     int keepAlive = header.keepAliveTimeSeconds();
+    int clientMaxPacket = v5 ? clientMaxPacket(header.properties()) : 0;
     byte[] lastWill = will;
     connecting = true;
     channel.config().setAutoRead(false);
@@ -179,11 +180,20 @@ final class MqttConnect extends ChannelInboundHandlerAdapter {
               outcome = new DeviceAdmission.Refused(503, "Service Unavailable");
             }
             DeviceAdmission.Outcome decided = outcome;
-            ctx.executor().execute(() -> decided(ctx, decided, device, keepAlive, v5, lastWill));
+            ctx.executor()
+                .execute(
+                    () -> decided(ctx, decided, device, keepAlive, v5, clientMaxPacket, lastWill));
           });
     } catch (RejectedExecutionException e) {
       refuse(channel, Refusal.UNAVAILABLE.code(v5));
     }
+  }
+
+  /** An MQTT 5 client's Maximum Packet Size; 0 when it set none. */
+  private static int clientMaxPacket(MqttProperties properties) {
+    MqttProperties.MqttProperty<?> property =
+        properties.getProperty(MqttProperties.MAXIMUM_PACKET_SIZE);
+    return property != null && property.value() instanceof Integer size && size > 0 ? size : 0;
   }
 
   /** The will, if any, may only be an event of the device itself, at QoS 0 or 1, not retained. */
@@ -209,6 +219,7 @@ final class MqttConnect extends ChannelInboundHandlerAdapter {
       String device,
       int keepAlive,
       boolean v5,
+      int clientMaxPacket,
       byte[] will) {
     Channel channel = ctx.channel();
     if (!channel.isActive()) {
@@ -229,6 +240,7 @@ final class MqttConnect extends ChannelInboundHandlerAdapter {
             beat,
             v5,
             maxMessageBytes,
+            clientMaxPacket,
             will);
     channel.writeAndFlush(accepted(v5, keepAlive == 0 ? (int) heartbeat.toSeconds() : 0));
     List<MqttMessage> held = early;

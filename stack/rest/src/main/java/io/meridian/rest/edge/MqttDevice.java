@@ -68,6 +68,7 @@ final class MqttDevice extends ChannelInboundHandlerAdapter implements EdgeSessi
   private final Duration heartbeat;
   private final boolean v5;
   private final int maxMessageBytes;
+  private final int clientMaxPacket;
   private byte[] will;
   private int rpcQos = NO_SUBSCRIPTION;
   private int lastPacketId;
@@ -82,6 +83,7 @@ final class MqttDevice extends ChannelInboundHandlerAdapter implements EdgeSessi
       Duration heartbeat,
       boolean v5,
       int maxMessageBytes,
+      int clientMaxPacket,
       byte[] will) {
     this.hub = hub;
     this.channel = channel;
@@ -91,6 +93,7 @@ final class MqttDevice extends ChannelInboundHandlerAdapter implements EdgeSessi
     this.heartbeat = heartbeat;
     this.v5 = v5;
     this.maxMessageBytes = maxMessageBytes;
+    this.clientMaxPacket = clientMaxPacket;
     this.will = will;
     this.attachedAt = System.currentTimeMillis();
     this.lastSeen = System.nanoTime();
@@ -278,10 +281,16 @@ final class MqttDevice extends ChannelInboundHandlerAdapter implements EdgeSessi
 
   /**
    * As MQTT, only what a subscription matches goes to the device: a request while it has not
-   * subscribed is not sent, and its caller's RPC times out.
+   * subscribed is not sent, nor one larger than an MQTT 5 device's Maximum Packet Size; the
+   * caller's RPC then times out.
    */
   private void publishRequest(byte[] message) {
     if (rpcQos == NO_SUBSCRIPTION || !channel.isActive()) {
+      return;
+    }
+    // fixed header (at most 5), topic (2 + its length), packet id (2), properties length (1)
+    long packetSize = 5 + 2 + PREFIX.length() + device.length() + RPC.length() + 2 + 1;
+    if (clientMaxPacket > 0 && packetSize + message.length > clientMaxPacket) {
       return;
     }
     int packetId = 0;

@@ -184,6 +184,50 @@ class MqttDeviceIT extends MeridianIT {
   }
 
   @Test
+  void anRpcLargerThanAnMqtt5DevicesMaximumPacketSizeIsNotSent() throws Exception {
+    String device = deviceId();
+    org.eclipse.paho.mqttv5.client.MqttClient client =
+        new org.eclipse.paho.mqttv5.client.MqttClient(
+            uri(), device, new org.eclipse.paho.mqttv5.client.persist.MemoryPersistence());
+    MqttConnectionOptions options = new MqttConnectionOptions();
+    options.setUserName(credentials.clientId());
+    options.setMaximumPacketSize(200L);
+    client.connect(options);
+    try {
+      AtomicInteger received = new AtomicInteger();
+      client.subscribe(
+          new MqttSubscription[] {new MqttSubscription("devices/" + device + "/rpc", 0)},
+          new org.eclipse.paho.mqttv5.client.IMqttMessageListener[] {
+            (topic, message) -> {
+              received.incrementAndGet();
+              replies.execute(
+                  () -> {
+                    try {
+                      client.publish("devices/" + device + "/rpc/reply", "ok".getBytes(), 0, false);
+                    } catch (org.eclipse.paho.mqttv5.common.MqttException e) {
+                      throw new IllegalStateException(e);
+                    }
+                  });
+            }
+          });
+      ApiClient.Reply tooLarge =
+          api.send(
+              "POST",
+              path("devices/" + device + "/send") + "?timeout=1000",
+              "x".repeat(300),
+              "text/plain");
+      assertThat(tooLarge.status()).isEqualTo(504);
+      assertThat(tooLarge.error()).isEqualTo("device_timeout");
+      assertThat(send(device, "small")).isEqualTo("ok");
+      assertThat(received.get()).isEqualTo(1);
+      assertThat(client.isConnected()).isTrue();
+    } finally {
+      client.disconnect();
+      client.close();
+    }
+  }
+
+  @Test
   void aQos2SubscriptionIsGrantedQos1() throws Exception {
     String device = deviceId();
     MqttClient client = device311(device);
@@ -376,6 +420,23 @@ class MqttDeviceIT extends MeridianIT {
   }
 
   @Test
+  void packetsSentRightAfterConnectAreAnsweredOnceAttached() throws Exception {
+    String device = deviceId();
+    try (RawClient raw = RawClient.open(mqtt.port())) {
+      // CONNECT, SUBSCRIBE (id 7, devices/{id}/rpc at QoS 1) and PINGREQ in one write, as MQTT
+      // allows a client to send before its CONNACK.
+      ByteArrayOutputStream burst = new ByteArrayOutputStream();
+      burst.writeBytes(RawClient.connectPacket(device, credentials.clientId(), 30));
+      burst.writeBytes(RawClient.subscribe(7, "devices/" + device + "/rpc", 1));
+      burst.writeBytes(new byte[] {(byte) 0xC0, 0x00});
+      raw.write(burst.toByteArray());
+      assertThat(raw.read(4)).containsExactly(0x20, 0x02, 0x00, 0x00);
+      assertThat(raw.read(5)).containsExactly(0x90, 0x03, 0x00, 0x07, 0x01);
+      assertThat(raw.read(2)).containsExactly(0xD0, 0x00);
+    }
+  }
+
+  @Test
   void aSecondConnectIsAProtocolViolationThatDetachesTheDevice() throws Exception {
     String device = deviceId();
     try (RawClient raw = RawClient.connect(mqtt.port(), device, credentials.clientId(), 30)) {
@@ -471,6 +532,15 @@ class MqttDeviceIT extends MeridianIT {
       }
       string(body, appKey);
       return packet(0x10, body.toByteArray());
+    }
+
+    static byte[] subscribe(int packetId, String filter, int qos) {
+      ByteArrayOutputStream body = new ByteArrayOutputStream();
+      body.write(packetId >> 8);
+      body.write(packetId & 0xFF);
+      string(body, filter);
+      body.write(qos);
+      return packet(0x82, body.toByteArray());
     }
 
     static byte[] publish(String topic, String payload) {
