@@ -4,6 +4,7 @@ import io.meridian.core.device.DeviceHub;
 import io.meridian.rest.config.EdgeProperties;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
@@ -103,11 +104,22 @@ public final class MqttServer implements AutoCloseable {
                             properties.attachTimeout()));
                   }
                 });
-    listener =
+    ChannelFuture bound =
         bootstrap
             .bind(new InetSocketAddress(properties.bindAddress(), properties.mqttPort()))
-            .syncUninterruptibly()
-            .channel();
+            .awaitUninterruptibly();
+    if (!bound.isSuccess()) {
+      close();
+      throw new IllegalStateException(
+          "The MQTT device port "
+              + properties.bindAddress()
+              + ":"
+              + properties.mqttPort()
+              + " cannot be opened ("
+              + bound.cause().getMessage()
+              + "): set meridian.edge.mqtt-port to a free port (0: any), or -1 for no MQTT");
+    }
+    listener = bound.channel();
     log.info("MQTT device port listening on port {}", port());
   }
 
