@@ -15,7 +15,7 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * The device edge of this node: the hub of attached devices (told to every {@link EdgeObserver}
- * bean) and the device port.
+ * bean) and the device ports, Cometa's and MQTT.
  */
 @Configuration(proxyBeanMethods = false)
 public class EdgeConfiguration {
@@ -44,14 +44,22 @@ public class EdgeConfiguration {
     return new DeviceHub(ordered, edgeTimer, properties.maxQueued(), properties.maxInFlight());
   }
 
+  @Bean
+  DeviceAdmission deviceAdmission(ApplicationService applications, DeviceSecrets secrets) {
+    return new DeviceAdmission(applications, secrets);
+  }
+
   @Bean(initMethod = "start", destroyMethod = "close")
   @ConditionalOnProperty(name = "meridian.edge.enabled", matchIfMissing = true)
-  EdgeServer edgeServer(
-      EdgeProperties properties,
-      DeviceHub hub,
-      ApplicationService applications,
-      DeviceSecrets secrets) {
-    return new EdgeServer(properties, hub, new DeviceAdmission(applications, secrets));
+  EdgeServer edgeServer(EdgeProperties properties, DeviceHub hub, DeviceAdmission admission) {
+    return new EdgeServer(properties, hub, admission);
+  }
+
+  /** The MQTT device port; it opens nothing when {@code mqtt-port} is -1. */
+  @Bean(initMethod = "start", destroyMethod = "close")
+  @ConditionalOnProperty(name = "meridian.edge.enabled", matchIfMissing = true)
+  MqttServer mqttServer(EdgeProperties properties, DeviceHub hub, DeviceAdmission admission) {
+    return new MqttServer(properties, hub, admission);
   }
 
   @Bean

@@ -59,7 +59,7 @@ public final class TestServers {
     properties.put("meridian.assets.replaced-file-grace", "3s");
     // Device ports: any free ones, so that test servers and extra nodes never collide.
     properties.put("meridian.edge.port", "0");
-    properties.put("meridian.edge.mqtt-port", "-1");
+    properties.put("meridian.edge.mqtt-port", "0");
     properties.put("meridian.edge.attach-timeout", "2s");
     // Webhooks of device events: tests receive them on the loopback address, retried soon.
     properties.put("meridian.edge.webhook.allow-private-addresses", "true");
