@@ -31,6 +31,9 @@ public final class EntityDevices implements DeviceEntities {
 
   @Override
   public void connected(Presence presence, String info) {
+    if (!nameable(presence.device())) {
+      return;
+    }
     Optional<ApplicationRef> app = applications.find(presence.app());
     if (app.isEmpty()) {
       return; // deleted while its device was attached
@@ -50,7 +53,8 @@ public final class EntityDevices implements DeviceEntities {
 
   @Override
   public void disconnected(UUID app, String device, String node, Instant connectedAt, Instant at) {
-    Optional<ApplicationRef> application = applications.find(app);
+    Optional<ApplicationRef> application =
+        nameable(device) ? applications.find(app) : Optional.empty();
     if (application.isEmpty()) {
       return;
     }
@@ -62,6 +66,19 @@ public final class EntityDevices implements DeviceEntities {
     body.put("connected", false);
     body.put("disconnected_at", at.toEpochMilli());
     entities.update(application.get(), DEVICES, device, body, WriteOptions.EVENTUAL);
+  }
+
+  /** Whether a device id can name an entity: a UUID cannot (it would address one by uuid). */
+  static boolean nameable(String device) {
+    if (device.length() != 36) {
+      return true;
+    }
+    try {
+      UUID.fromString(device);
+      return false;
+    } catch (IllegalArgumentException e) {
+      return true;
+    }
   }
 
   /** Whether the entity says the device is connected through this attachment. */
