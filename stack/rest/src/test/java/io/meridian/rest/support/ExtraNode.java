@@ -41,6 +41,11 @@ public final class ExtraNode implements AutoCloseable {
     return client;
   }
 
+  /** A bean of this node: its edge server, to attach devices to it. */
+  public <T> T bean(Class<T> type) {
+    return context.getBean(type);
+  }
+
   @Override
   public void close() {
     context.close();
