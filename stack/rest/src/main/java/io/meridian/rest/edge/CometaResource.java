@@ -16,8 +16,11 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import java.io.InputStream;
 import java.util.UUID;
 
@@ -49,12 +52,14 @@ public class CometaResource {
       @PathParam("app_key") String appKey,
       @PathParam("device") String device,
       @QueryParam("timeout") String timeout,
+      @Context HttpHeaders headers,
+      @Context UriInfo uri,
       InputStream body) {
     UUID application = application(appKey);
     String id = DeviceRpc.device(device);
     java.time.Duration wait = rpc.timeout(timeout);
-    byte[] reply = rpc.send(application, id, rpc.body(body), false, wait);
-    return Response.ok(reply, DeviceReplies.type(reply)).build();
+    return DeviceRpc.response(
+        rpc.send(application, id, rpc.body(body), false, wait, DeviceRpc.origin(headers, uri)));
   }
 
   /** The application the caller authenticated as, which is the one the key names. */

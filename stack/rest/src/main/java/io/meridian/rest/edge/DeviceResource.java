@@ -12,14 +12,18 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import java.io.InputStream;
 
 /**
  * RPCs to devices, {@code POST /{org}/{app}/devices/{device}/send}: the body goes to the device as
- * it is, and the device's reply is the answer. Authorised as a {@code POST} on that path, so a
- * permission such as {@code post:/devices/*}{@code /send} grants it.
+ * it is, and the device's reply is the answer; a device attached to another node is reached through
+ * it. Authorised as a {@code POST} on that path, so a permission such as {@code
+ * post:/devices/*}{@code /send} grants it.
  */
 @Access(Access.Rule.APPLICATION)
 @ApiPart(id = "device", tag = "Devices")
@@ -53,13 +57,15 @@ public class DeviceResource {
       @PathParam("device") String device,
       @QueryParam("timeout") String timeout,
       @QueryParam("correlate") String correlate,
+      @Context HttpHeaders headers,
+      @Context UriInfo uri,
       InputStream body) {
     String id = DeviceRpc.device(device);
     boolean correlated = DeviceRpc.correlate(correlate);
     java.time.Duration wait = rpc.timeout(timeout);
     byte[] request = rpc.body(body);
     ApplicationRef application = applications.require(org, app);
-    byte[] reply = rpc.send(application.id(), id, request, correlated, wait);
-    return Response.ok(reply, DeviceReplies.type(reply)).build();
+    return DeviceRpc.response(
+        rpc.send(application.id(), id, request, correlated, wait, DeviceRpc.origin(headers, uri)));
   }
 }

@@ -3,25 +3,48 @@ package io.meridian.rest.edge;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.device.DeviceHub;
+import io.meridian.core.device.DeviceRegistry;
+import io.meridian.core.device.EdgeNodes;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
 /**
  * An application's RPC to a device: the request as the caller sent it, read within the size limit,
- * the timeout the caller may ask within its bounds, and the wait for the device's reply.
+ * the timeout the caller may ask within its bounds, and the wait for the device's reply. A device
+ * attached to another live node is reached through that node ({@link DeviceRelay}).
  */
 public final class DeviceRpc {
   private final DeviceHub hub;
+  private final DeviceRegistry registry;
+  private final EdgeNodes nodes;
+  private final EdgeNode node;
+  private final DeviceRelay relay;
   private final Duration defaultTimeout;
   private final Duration maxTimeout;
   private final int maxMessageBytes;
 
-  DeviceRpc(DeviceHub hub, Duration defaultTimeout, Duration maxTimeout, int maxMessageBytes) {
+  DeviceRpc(
+      DeviceHub hub,
+      DeviceRegistry registry,
+      EdgeNodes nodes,
+      EdgeNode node,
+      DeviceRelay relay,
+      Duration defaultTimeout,
+      Duration maxTimeout,
+      int maxMessageBytes) {
     this.hub = hub;
+    this.registry = registry;
+    this.nodes = nodes;
+    this.node = node;
+    this.relay = relay;
     this.defaultTimeout = defaultTimeout;
     this.maxTimeout = maxTimeout;
     this.maxMessageBytes = maxMessageBytes;
@@ -84,8 +107,61 @@ public final class DeviceRpc {
     return bytes;
   }
 
+  /**
+   * Where an RPC came in, as a relay repeats it to the node holding the device.
+   *
+   * @param path the request's path below the API's root, as sent (not decoded)
+   * @param query the raw query string, or null
+   * @param authorization the caller's {@code Authorization} header, or null
+   * @param relayed whether another node forwarded this request (it is never forwarded again)
+   */
+  record Origin(
+      String path, String query, String authorization, String contentType, boolean relayed) {}
+
+  /** The answer to the caller: the device's reply, or what the node holding it answered. */
+  record Answer(int status, String type, byte[] body) {}
+
+  /** Where a request came in, from what JAX-RS knows of it. */
+  static Origin origin(HttpHeaders headers, UriInfo uri) {
+    return new Origin(
+        uri.getPath(false).replaceFirst("^/+", ""),
+        uri.getRequestUri().getRawQuery(),
+        headers.getHeaderString(HttpHeaders.AUTHORIZATION),
+        headers.getHeaderString(HttpHeaders.CONTENT_TYPE),
+        "1".equals(headers.getHeaderString(DeviceRelay.RELAYED)));
+  }
+
+  static Response response(Answer answer) {
+    return Response.status(answer.status()).type(answer.type()).entity(answer.body()).build();
+  }
+
+  /**
+   * Sends the request to the device, here or through the node that holds it, and waits for its
+   * reply (or the failure that ends it).
+   */
+  Answer send(
+      UUID app, String device, byte[] body, boolean correlate, Duration timeout, Origin origin) {
+    if (!origin.relayed() && hub.session(app, device) == null) {
+      Optional<String> holder = holder(app, device);
+      if (holder.isPresent()) {
+        return relay.forward(holder.get(), origin, body, timeout, device);
+      }
+    }
+    byte[] reply = send(app, device, body, correlate, timeout);
+    return new Answer(200, DeviceReplies.type(reply).toString(), reply);
+  }
+
+  /** The address of the live node other than this one that the registry says holds the device. */
+  private Optional<String> holder(UUID app, String device) {
+    return registry
+        .find(app, device)
+        .map(DeviceRegistry.Entry::node)
+        .filter(holder -> !holder.equals(node.id()))
+        .flatMap(nodes::liveAddress);
+  }
+
   /** Sends the request to the device and waits for its reply (or the failure that ends it). */
-  byte[] send(UUID app, String device, byte[] body, boolean correlate, Duration timeout) {
+  private byte[] send(UUID app, String device, byte[] body, boolean correlate, Duration timeout) {
     try {
       return hub.send(app, device, body, correlate, timeout).get();
     } catch (ExecutionException | CompletionException e) {

@@ -2,7 +2,9 @@ package io.meridian.rest.edge;
 
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.device.DeviceHub;
+import io.meridian.core.device.DeviceRegistry;
 import io.meridian.core.device.DeviceSecrets;
+import io.meridian.core.device.EdgeNodes;
 import io.meridian.core.device.EdgeObserver;
 import io.meridian.rest.config.EdgeProperties;
 import java.util.List;
@@ -63,8 +65,21 @@ public class EdgeConfiguration {
   }
 
   @Bean
-  DeviceRpc deviceRpc(DeviceHub hub, EdgeProperties properties) {
+  DeviceRpc deviceRpc(
+      DeviceHub hub,
+      DeviceRegistry registry,
+      EdgeNodes nodes,
+      EdgeNode node,
+      DeviceRelay relay,
+      EdgeProperties properties) {
     return new DeviceRpc(
-        hub, properties.rpcTimeout(), properties.maxRpcTimeout(), properties.maxMessageBytes());
+        hub,
+        registry,
+        nodes,
+        node,
+        relay,
+        properties.rpcTimeout(),
+        properties.maxRpcTimeout(),
+        properties.maxMessageBytes());
   }
 }

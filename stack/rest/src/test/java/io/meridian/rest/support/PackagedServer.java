@@ -41,8 +41,15 @@ public final class PackagedServer {
 
   /** Waits until the server behind {@code client} answers its load balancer check. */
   public static void awaitReady(ApiClient client) {
+    awaitReady(client, Duration.ofSeconds(90));
+  }
+
+  /**
+   * {@link #awaitReady(ApiClient)} for at most {@code timeout} (a machine busy with other work).
+   */
+  public static void awaitReady(ApiClient client, Duration timeout) {
     Eventually.within(
-        Duration.ofSeconds(90),
+        timeout,
         () -> {
           int status;
           try {

@@ -31,6 +31,11 @@ public abstract class TwoNodeIT extends MeridianIT {
             "http://127.0.0.1:" + secondNode.getEnvironment().getProperty("local.server.port"));
   }
 
+  /** A bean of the second node: its edge server, to attach devices to it. */
+  protected static <T> T secondNodeBean(Class<T> type) {
+    return secondNode.getBean(type);
+  }
+
   @AfterAll
   static void stopSecondNode() {
     if (secondNode != null) {
