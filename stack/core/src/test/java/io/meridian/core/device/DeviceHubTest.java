@@ -6,7 +6,6 @@ import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -52,55 +51,14 @@ class DeviceHubTest {
     timer.shutdownNow();
   }
 
-  /** A session that records what it was sent. */
-  private static final class Recorded implements DeviceSession {
-    final String device;
-    final List<String> delivered = new ArrayList<>();
-    boolean closed;
+  private static TestDeviceSession device(String device) {
+    return new TestDeviceSession(APP, device);
+  }
 
-    Recorded(String device) {
-      this.device = device;
-    }
-
-    @Override
-    public UUID app() {
-      return APP;
-    }
-
-    @Override
-    public String device() {
-      return device;
-    }
-
-    @Override
-    public String transport() {
-      return "http";
-    }
-
-    @Override
-    public String remoteAddress() {
-      return "127.0.0.1";
-    }
-
-    @Override
-    public Instant attachedAt() {
-      return Instant.EPOCH;
-    }
-
-    @Override
-    public Duration heartbeat() {
-      return Duration.ofSeconds(60);
-    }
-
-    @Override
-    public synchronized void deliver(byte[] message) {
-      delivered.add(new String(message, StandardCharsets.UTF_8));
-    }
-
-    @Override
-    public void close() {
-      closed = true;
-    }
+  private static List<String> delivered(TestDeviceSession session) {
+    return session.delivered.stream()
+        .map(bytes -> new String(bytes, StandardCharsets.UTF_8))
+        .toList();
   }
 
   private static byte[] bytes(String text) {
@@ -122,15 +80,15 @@ class DeviceHubTest {
 
   @Test
   void a_plain_rpc_waits_for_the_one_before_it_and_a_reply_answers_the_oldest() throws Exception {
-    Recorded device = new Recorded("d");
+    TestDeviceSession device = device("d");
     hub.attach(device, "info");
     CompletableFuture<byte[]> first = hub.send(APP, "d", bytes("1"), false, LONG);
     CompletableFuture<byte[]> second = hub.send(APP, "d", bytes("2"), false, LONG);
-    assertThat(device.delivered).containsExactly("1");
+    assertThat(delivered(device)).containsExactly("1");
 
     hub.reply(device, bytes("one"));
     assertThat(text(first)).isEqualTo("one");
-    assertThat(device.delivered).containsExactly("1", "2");
+    assertThat(delivered(device)).containsExactly("1", "2");
     hub.reply(device, bytes("two"));
     assertThat(text(second)).isEqualTo("two");
     assertThat(hub.counters(APP, "d").rpcs()).isEqualTo(2);
@@ -138,7 +96,7 @@ class DeviceHubTest {
 
   @Test
   void a_full_queue_refuses_with_device_busy() throws Exception {
-    Recorded device = new Recorded("d");
+    TestDeviceSession device = device("d");
     hub.attach(device, null);
     hub.send(APP, "d", bytes("outstanding"), false, LONG);
     hub.send(APP, "d", bytes("waiting"), false, LONG);
@@ -149,11 +107,11 @@ class DeviceHubTest {
 
   @Test
   void correlated_rpcs_are_answered_by_id_in_any_order() throws Exception {
-    Recorded device = new Recorded("d");
+    TestDeviceSession device = device("d");
     hub.attach(device, null);
     CompletableFuture<byte[]> a = hub.send(APP, "d", bytes("{\"id\":\"a\"}"), true, LONG);
     CompletableFuture<byte[]> b = hub.send(APP, "d", bytes("{\"id\":2}"), true, LONG);
-    assertThat(device.delivered).hasSize(2);
+    assertThat(delivered(device)).hasSize(2);
 
     hub.reply(device, bytes("{\"id\":2,\"result\":\"B\"}"));
     hub.reply(device, bytes("{\"id\":\"a\",\"result\":\"A\"}"));
@@ -163,7 +121,7 @@ class DeviceHubTest {
 
   @Test
   void a_duplicate_correlation_id_in_flight_is_refused() throws Exception {
-    Recorded device = new Recorded("d");
+    TestDeviceSession device = device("d");
     hub.attach(device, null);
     hub.send(APP, "d", bytes("{\"id\":1}"), true, LONG);
 
@@ -173,13 +131,13 @@ class DeviceHubTest {
 
   @Test
   void an_unanswered_rpc_times_out_and_lets_the_next_one_go() throws Exception {
-    Recorded device = new Recorded("d");
+    TestDeviceSession device = device("d");
     hub.attach(device, null);
     CompletableFuture<byte[]> lost = hub.send(APP, "d", bytes("1"), false, Duration.ofMillis(50));
     CompletableFuture<byte[]> next = hub.send(APP, "d", bytes("2"), false, LONG);
 
     assertThat(failure(lost)).isEqualTo(ErrorCode.DEVICE_TIMEOUT);
-    assertThat(device.delivered).containsExactly("1", "2");
+    assertThat(delivered(device)).containsExactly("1", "2");
     hub.reply(device, bytes("answer"));
     assertThat(text(next)).isEqualTo("answer");
     assertThat(told).contains("rpc device_timeout", "rpc ok");
@@ -187,7 +145,7 @@ class DeviceHubTest {
 
   @Test
   void a_detached_devices_waiting_rpcs_fail_at_once() throws Exception {
-    Recorded device = new Recorded("d");
+    TestDeviceSession device = device("d");
     hub.attach(device, null);
     CompletableFuture<byte[]> outstanding = hub.send(APP, "d", bytes("1"), false, LONG);
     CompletableFuture<byte[]> waiting = hub.send(APP, "d", bytes("2"), false, LONG);
@@ -202,8 +160,8 @@ class DeviceHubTest {
   @Test
   void a_new_attachment_replaces_the_old_and_the_old_ones_late_detach_changes_nothing()
       throws Exception {
-    Recorded old = new Recorded("d");
-    Recorded fresh = new Recorded("d");
+    TestDeviceSession old = device("d");
+    TestDeviceSession fresh = device("d");
     hub.attach(old, null);
     CompletableFuture<byte[]> pending = hub.send(APP, "d", bytes("1"), false, LONG);
     hub.attach(fresh, null);
@@ -217,7 +175,7 @@ class DeviceHubTest {
 
   @Test
   void a_reply_without_a_request_is_counted_and_dropped() {
-    Recorded device = new Recorded("d");
+    TestDeviceSession device = device("d");
     hub.attach(device, null);
     hub.reply(device, bytes("stray"));
 
@@ -227,7 +185,7 @@ class DeviceHubTest {
 
   @Test
   void a_correlated_rpc_that_is_not_json_rpc_is_refused() {
-    hub.attach(new Recorded("d"), null);
+    hub.attach(device("d"), null);
     try {
       hub.send(APP, "d", bytes("plain"), true, LONG);
     } catch (MeridianException e) {

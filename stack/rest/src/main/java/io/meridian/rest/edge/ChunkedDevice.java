@@ -4,9 +4,6 @@ import io.meridian.core.device.DeviceHub;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.UUID;
 
 /**
  * A device attached over Cometa's HTTP chunks: the last handler of its connection once attached,
@@ -21,27 +18,13 @@ final class ChunkedDevice extends ChannelInboundHandlerAdapter implements EdgeSe
 
   private final DeviceHub hub;
   private final Channel channel;
-  private final UUID app;
-  private final String device;
-  private final String remoteAddress;
-  private final long attachedAt;
-  private final Duration heartbeat;
+  private final Attached attached;
   private volatile long lastSeen;
 
-  ChunkedDevice(
-      DeviceHub hub,
-      Channel channel,
-      UUID app,
-      String device,
-      String remoteAddress,
-      Duration heartbeat) {
+  ChunkedDevice(DeviceHub hub, Channel channel, Attached attached) {
     this.hub = hub;
     this.channel = channel;
-    this.app = app;
-    this.device = device;
-    this.remoteAddress = remoteAddress;
-    this.heartbeat = heartbeat;
-    this.attachedAt = System.currentTimeMillis();
+    this.attached = attached;
     this.lastSeen = System.nanoTime();
   }
 
@@ -49,14 +32,22 @@ final class ChunkedDevice extends ChannelInboundHandlerAdapter implements EdgeSe
   public void channelRead(ChannelHandlerContext ctx, Object message) {
     byte[] data = (byte[]) message;
     lastSeen = System.nanoTime();
+    received(hub, this, data);
+  }
+
+  /**
+   * One message from a Cometa device, chunk or frame: a heartbeat ({@code 0x06}), an upstream event
+   * ({@code 0x07} and its payload), or else the reply to the RPC outstanding.
+   */
+  static void received(DeviceHub hub, EdgeSession session, byte[] data) {
     if (data.length == 1 && data[0] == HEARTBEAT) {
-      hub.heartbeat(this, data.length);
+      hub.heartbeat(session, data.length);
     } else if (data.length > 0 && data[0] == UPSTREAM) {
       byte[] payload = new byte[data.length - 1];
       System.arraycopy(data, 1, payload, 0, payload.length);
-      hub.event(this, payload);
+      hub.event(session, payload);
     } else {
-      hub.reply(this, data);
+      hub.reply(session, data);
     }
   }
 
@@ -81,37 +72,17 @@ final class ChunkedDevice extends ChannelInboundHandlerAdapter implements EdgeSe
   }
 
   @Override
+  public Attached attached() {
+    return attached;
+  }
+
+  @Override
   public long lastSeen() {
     return lastSeen;
   }
 
   @Override
-  public UUID app() {
-    return app;
-  }
-
-  @Override
-  public String device() {
-    return device;
-  }
-
-  @Override
   public String transport() {
     return "http";
-  }
-
-  @Override
-  public String remoteAddress() {
-    return remoteAddress;
-  }
-
-  @Override
-  public Instant attachedAt() {
-    return Instant.ofEpochMilli(attachedAt);
-  }
-
-  @Override
-  public Duration heartbeat() {
-    return heartbeat;
   }
 }

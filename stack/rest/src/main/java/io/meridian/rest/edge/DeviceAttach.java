@@ -23,14 +23,11 @@ import io.netty.handler.codec.http.websocketx.WebSocketDecoderConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.handler.codec.http.websocketx.WebSocketServerHandshaker;
 import io.netty.handler.codec.http.websocketx.WebSocketServerHandshakerFactory;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The first request of a device's connection, Cometa's attach: {@code POST
@@ -43,7 +40,6 @@ import java.util.concurrent.TimeUnit;
 final class DeviceAttach extends SimpleChannelInboundHandler<FullHttpRequest> {
   private final DeviceHub hub;
   private final DeviceAdmission admission;
-  private final Executor admissions;
   private final Duration heartbeat;
   private final int maxMessageBytes;
   private final Duration attachTimeout;
@@ -53,13 +49,11 @@ final class DeviceAttach extends SimpleChannelInboundHandler<FullHttpRequest> {
   DeviceAttach(
       DeviceHub hub,
       DeviceAdmission admission,
-      Executor admissions,
       Duration heartbeat,
       int maxMessageBytes,
       Duration attachTimeout) {
     this.hub = hub;
     this.admission = admission;
-    this.admissions = admissions;
     this.heartbeat = heartbeat;
     this.maxMessageBytes = maxMessageBytes;
     this.attachTimeout = attachTimeout;
@@ -67,14 +61,7 @@ final class DeviceAttach extends SimpleChannelInboundHandler<FullHttpRequest> {
 
   @Override
   public void handlerAdded(ChannelHandlerContext ctx) {
-    deadline =
-        ctx.executor()
-            .schedule(
-                () -> {
-                  ctx.channel().close();
-                },
-                attachTimeout.toMillis(),
-                TimeUnit.MILLISECONDS);
+    deadline = EdgePort.attachDeadline(ctx, attachTimeout);
   }
 
   @Override
@@ -113,29 +100,22 @@ final class DeviceAttach extends SimpleChannelInboundHandler<FullHttpRequest> {
     attaching = true;
     ctx.channel().config().setAutoRead(false);
     FullHttpRequest held = request.retain();
-    admissions.execute(
-        () -> {
-          DeviceAdmission.Outcome outcome;
+    admission.admit(
+        appKey,
+        device,
+        secret,
+        ctx.executor(),
+        outcome -> {
           try {
-            outcome = admission.admit(appKey, device, secret);
-          } catch (RuntimeException e) {
-            outcome = new DeviceAdmission.Refused(503, "Service Unavailable");
+            if (outcome instanceof DeviceAdmission.Admitted admitted) {
+              attached(ctx, held, admitted, device, info, websocket);
+            } else {
+              DeviceAdmission.Refused refused = (DeviceAdmission.Refused) outcome;
+              refuse(ctx.channel(), HttpResponseStatus.valueOf(refused.status()));
+            }
+          } finally {
+            held.release();
           }
-          DeviceAdmission.Outcome decided = outcome;
-          ctx.executor()
-              .execute(
-                  () -> {
-                    try {
-                      if (decided instanceof DeviceAdmission.Admitted admitted) {
-                        attached(ctx, held, admitted, device, info, websocket);
-                      } else {
-                        DeviceAdmission.Refused refused = (DeviceAdmission.Refused) decided;
-                        refuse(ctx.channel(), HttpResponseStatus.valueOf(refused.status()));
-                      }
-                    } finally {
-                      held.release();
-                    }
-                  });
         });
   }
 
@@ -159,7 +139,8 @@ final class DeviceAttach extends SimpleChannelInboundHandler<FullHttpRequest> {
     if (!channel.isActive()) {
       return;
     }
-    String address = address(channel);
+    Attached attachedNow =
+        Attached.now(admitted.application().id(), device, EdgePort.address(channel), heartbeat);
     byte[] greeting = greeting();
     if (websocket) {
       WebSocketServerHandshaker handshaker =
@@ -176,9 +157,7 @@ final class DeviceAttach extends SimpleChannelInboundHandler<FullHttpRequest> {
             .addListener(ChannelFutureListener.CLOSE);
         return;
       }
-      WebSocketDevice session =
-          new WebSocketDevice(
-              hub, channel, admitted.application().id(), device, address, heartbeat);
+      WebSocketDevice session = new WebSocketDevice(hub, channel, attachedNow);
       handshaker
           .handshake(channel, request)
           .addListener(
@@ -195,8 +174,7 @@ final class DeviceAttach extends SimpleChannelInboundHandler<FullHttpRequest> {
               });
       return;
     }
-    ChunkedDevice session =
-        new ChunkedDevice(hub, channel, admitted.application().id(), device, address, heartbeat);
+    ChunkedDevice session = new ChunkedDevice(hub, channel, attachedNow);
     ByteBuf head =
         Unpooled.copiedBuffer(
             "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n",
@@ -214,12 +192,6 @@ final class DeviceAttach extends SimpleChannelInboundHandler<FullHttpRequest> {
     greeting.put("heartbeat", heartbeat.toSeconds());
     greeting.put("timestamp", System.currentTimeMillis() / 1000);
     return Json.write(greeting).getBytes(StandardCharsets.UTF_8);
-  }
-
-  private static String address(Channel channel) {
-    return channel.remoteAddress() instanceof InetSocketAddress inet
-        ? inet.getAddress().getHostAddress()
-        : String.valueOf(channel.remoteAddress());
   }
 
   /** Cometa's refusal: the status as the message, and the connection closed. */

@@ -46,7 +46,7 @@ public class EdgeConfiguration {
     return new DeviceHub(ordered, edgeTimer, properties.maxQueued(), properties.maxInFlight());
   }
 
-  @Bean
+  @Bean(destroyMethod = "close")
   DeviceAdmission deviceAdmission(ApplicationService applications, DeviceSecrets secrets) {
     return new DeviceAdmission(applications, secrets);
   }

@@ -16,15 +16,11 @@ import io.netty.handler.codec.mqtt.MqttMessageType;
 import io.netty.handler.codec.mqtt.MqttProperties;
 import io.netty.handler.codec.mqtt.MqttUnacceptableProtocolVersionException;
 import io.netty.util.ReferenceCountUtil;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The start of an MQTT connection: the first packet must be a CONNECT, within the attach timeout.
@@ -41,7 +37,6 @@ final class MqttConnect extends ChannelInboundHandlerAdapter {
 
   private final DeviceHub hub;
   private final DeviceAdmission admission;
-  private final Executor admissions;
   private final Duration heartbeat;
   private final int maxMessageBytes;
   private final Duration attachTimeout;
@@ -52,13 +47,11 @@ final class MqttConnect extends ChannelInboundHandlerAdapter {
   MqttConnect(
       DeviceHub hub,
       DeviceAdmission admission,
-      Executor admissions,
       Duration heartbeat,
       int maxMessageBytes,
       Duration attachTimeout) {
     this.hub = hub;
     this.admission = admission;
-    this.admissions = admissions;
     this.heartbeat = heartbeat;
     this.maxMessageBytes = maxMessageBytes;
     this.attachTimeout = attachTimeout;
@@ -66,9 +59,7 @@ final class MqttConnect extends ChannelInboundHandlerAdapter {
 
   @Override
   public void handlerAdded(ChannelHandlerContext ctx) {
-    deadline =
-        ctx.executor()
-            .schedule(() -> ctx.channel().close(), attachTimeout.toMillis(), TimeUnit.MILLISECONDS);
+    deadline = EdgePort.attachDeadline(ctx, attachTimeout);
   }
 
   @Override
@@ -170,23 +161,12 @@ final class MqttConnect extends ChannelInboundHandlerAdapter {
     byte[] lastWill = will;
     connecting = true;
     channel.config().setAutoRead(false);
-    try {
-      admissions.execute(
-          () -> {
-            DeviceAdmission.Outcome outcome;
-            try {
-              outcome = admission.admit(appKey, device, secret);
-            } catch (RuntimeException e) {
-              outcome = new DeviceAdmission.Refused(503, "Service Unavailable");
-            }
-            DeviceAdmission.Outcome decided = outcome;
-            ctx.executor()
-                .execute(
-                    () -> decided(ctx, decided, device, keepAlive, v5, clientMaxPacket, lastWill));
-          });
-    } catch (RejectedExecutionException e) {
-      refuse(channel, Refusal.UNAVAILABLE.code(v5));
-    }
+    admission.admit(
+        appKey,
+        device,
+        secret,
+        ctx.executor(),
+        outcome -> decided(ctx, outcome, device, keepAlive, v5, clientMaxPacket, lastWill));
   }
 
   /** An MQTT 5 client's Maximum Packet Size; 0 when it set none. */
@@ -234,10 +214,7 @@ final class MqttConnect extends ChannelInboundHandlerAdapter {
         new MqttDevice(
             hub,
             channel,
-            admitted.application().id(),
-            device,
-            address(channel),
-            beat,
+            Attached.now(admitted.application().id(), device, EdgePort.address(channel), beat),
             v5,
             maxMessageBytes,
             clientMaxPacket,
@@ -286,12 +263,6 @@ final class MqttConnect extends ChannelInboundHandlerAdapter {
     channel
         .writeAndFlush(MqttMessageBuilders.connAck().returnCode(code).sessionPresent(false).build())
         .addListener(ChannelFutureListener.CLOSE);
-  }
-
-  private static String address(Channel channel) {
-    return channel.remoteAddress() instanceof InetSocketAddress inet
-        ? inet.getAddress().getHostAddress()
-        : String.valueOf(channel.remoteAddress());
   }
 
   @Override

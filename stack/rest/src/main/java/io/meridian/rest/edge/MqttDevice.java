@@ -28,10 +28,7 @@ import io.netty.handler.codec.mqtt.MqttSubscribeMessage;
 import io.netty.handler.codec.mqtt.MqttTopicSubscription;
 import io.netty.handler.codec.mqtt.MqttUnsubscribeMessage;
 import io.netty.util.ReferenceCountUtil;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
 
 /**
  * A device attached over MQTT: the last handler of its connection once its CONNECT is admitted, and
@@ -61,11 +58,7 @@ final class MqttDevice extends ChannelInboundHandlerAdapter implements EdgeSessi
 
   private final DeviceHub hub;
   private final Channel channel;
-  private final UUID app;
-  private final String device;
-  private final String remoteAddress;
-  private final long attachedAt;
-  private final Duration heartbeat;
+  private final Attached attached;
   private final boolean v5;
   private final int maxMessageBytes;
   private final int clientMaxPacket;
@@ -77,25 +70,18 @@ final class MqttDevice extends ChannelInboundHandlerAdapter implements EdgeSessi
   MqttDevice(
       DeviceHub hub,
       Channel channel,
-      UUID app,
-      String device,
-      String remoteAddress,
-      Duration heartbeat,
+      Attached attached,
       boolean v5,
       int maxMessageBytes,
       int clientMaxPacket,
       byte[] will) {
     this.hub = hub;
     this.channel = channel;
-    this.app = app;
-    this.device = device;
-    this.remoteAddress = remoteAddress;
-    this.heartbeat = heartbeat;
+    this.attached = attached;
     this.v5 = v5;
     this.maxMessageBytes = maxMessageBytes;
     this.clientMaxPacket = clientMaxPacket;
     this.will = will;
-    this.attachedAt = System.currentTimeMillis();
     this.lastSeen = System.nanoTime();
   }
 
@@ -152,8 +138,8 @@ final class MqttDevice extends ChannelInboundHandlerAdapter implements EdgeSessi
       violation(ctx, MqttReasonCodes.Disconnect.RETAIN_NOT_SUPPORTED);
       return;
     }
-    boolean reply = isTopic(topic, device, REPLY);
-    if (!reply && !isTopic(topic, device, EVENTS)) {
+    boolean reply = isTopic(topic, device(), REPLY);
+    if (!reply && !isTopic(topic, device(), EVENTS)) {
       if (v5 && qos == 1) {
         ctx.writeAndFlush(
             pubReply(
@@ -187,7 +173,7 @@ final class MqttDevice extends ChannelInboundHandlerAdapter implements EdgeSessi
     int[] codes = new int[subscriptions.size()];
     for (int i = 0; i < codes.length; i++) {
       MqttTopicSubscription subscription = subscriptions.get(i);
-      if (isTopic(subscription.topicFilter(), device, RPC)) {
+      if (isTopic(subscription.topicFilter(), device(), RPC)) {
         rpcQos = Math.min(subscription.qualityOfService().value(), 1);
         codes[i] = rpcQos;
       } else {
@@ -207,7 +193,7 @@ final class MqttDevice extends ChannelInboundHandlerAdapter implements EdgeSessi
     MqttMessageBuilders.UnsubAckBuilder unsubAck =
         MqttMessageBuilders.unsubAck().packetId(packetId(packet));
     for (String topic : packet.payload().topics()) {
-      boolean subscribed = rpcQos != NO_SUBSCRIPTION && isTopic(topic, device, RPC);
+      boolean subscribed = rpcQos != NO_SUBSCRIPTION && isTopic(topic, device(), RPC);
       if (subscribed) {
         rpcQos = NO_SUBSCRIPTION;
       }
@@ -289,7 +275,7 @@ final class MqttDevice extends ChannelInboundHandlerAdapter implements EdgeSessi
       return;
     }
     // fixed header (at most 5), topic (2 + its length), packet id (2), properties length (1)
-    long packetSize = 5 + 2 + PREFIX.length() + device.length() + RPC.length() + 2 + 1;
+    long packetSize = 5 + 2 + PREFIX.length() + device().length() + RPC.length() + 2 + 1;
     if (clientMaxPacket > 0 && packetSize + message.length > clientMaxPacket) {
       return;
     }
@@ -301,7 +287,7 @@ final class MqttDevice extends ChannelInboundHandlerAdapter implements EdgeSessi
     channel.writeAndFlush(
         new MqttPublishMessage(
             new MqttFixedHeader(MqttMessageType.PUBLISH, false, MqttQoS.valueOf(rpcQos), false, 0),
-            new MqttPublishVariableHeader(PREFIX + device + RPC, packetId),
+            new MqttPublishVariableHeader(PREFIX + device() + RPC, packetId),
             Unpooled.wrappedBuffer(message)),
         channel.voidPromise());
   }
@@ -312,37 +298,17 @@ final class MqttDevice extends ChannelInboundHandlerAdapter implements EdgeSessi
   }
 
   @Override
+  public Attached attached() {
+    return attached;
+  }
+
+  @Override
   public long lastSeen() {
     return lastSeen;
   }
 
   @Override
-  public UUID app() {
-    return app;
-  }
-
-  @Override
-  public String device() {
-    return device;
-  }
-
-  @Override
   public String transport() {
     return "mqtt";
-  }
-
-  @Override
-  public String remoteAddress() {
-    return remoteAddress;
-  }
-
-  @Override
-  public Instant attachedAt() {
-    return Instant.ofEpochMilli(attachedAt);
-  }
-
-  @Override
-  public Duration heartbeat() {
-    return heartbeat;
   }
 }

@@ -13,9 +13,6 @@ import io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.UUID;
 
 /**
  * A device attached over Cometa's WebSocket form: one message per frame, with the same first bytes
@@ -26,27 +23,13 @@ final class WebSocketDevice extends SimpleChannelInboundHandler<WebSocketFrame>
     implements EdgeSession {
   private final DeviceHub hub;
   private final Channel channel;
-  private final UUID app;
-  private final String device;
-  private final String remoteAddress;
-  private final long attachedAt;
-  private final Duration heartbeat;
+  private final Attached attached;
   private volatile long lastSeen;
 
-  WebSocketDevice(
-      DeviceHub hub,
-      Channel channel,
-      UUID app,
-      String device,
-      String remoteAddress,
-      Duration heartbeat) {
+  WebSocketDevice(DeviceHub hub, Channel channel, Attached attached) {
     this.hub = hub;
     this.channel = channel;
-    this.app = app;
-    this.device = device;
-    this.remoteAddress = remoteAddress;
-    this.heartbeat = heartbeat;
-    this.attachedAt = System.currentTimeMillis();
+    this.attached = attached;
     this.lastSeen = System.nanoTime();
   }
 
@@ -66,15 +49,7 @@ final class WebSocketDevice extends SimpleChannelInboundHandler<WebSocketFrame>
       return; // pongs and continuation frames (the aggregator joins fragments before this)
     }
     byte[] data = ByteBufUtil.getBytes(frame.content());
-    if (data.length == 1 && data[0] == ChunkedDevice.HEARTBEAT) {
-      hub.heartbeat(this, data.length);
-    } else if (data.length > 0 && data[0] == ChunkedDevice.UPSTREAM) {
-      byte[] payload = new byte[data.length - 1];
-      System.arraycopy(data, 1, payload, 0, payload.length);
-      hub.event(this, payload);
-    } else {
-      hub.reply(this, data);
-    }
+    ChunkedDevice.received(hub, this, data);
   }
 
   @Override
@@ -106,37 +81,17 @@ final class WebSocketDevice extends SimpleChannelInboundHandler<WebSocketFrame>
   }
 
   @Override
+  public Attached attached() {
+    return attached;
+  }
+
+  @Override
   public long lastSeen() {
     return lastSeen;
   }
 
   @Override
-  public UUID app() {
-    return app;
-  }
-
-  @Override
-  public String device() {
-    return device;
-  }
-
-  @Override
   public String transport() {
     return "websocket";
-  }
-
-  @Override
-  public String remoteAddress() {
-    return remoteAddress;
-  }
-
-  @Override
-  public Instant attachedAt() {
-    return Instant.ofEpochMilli(attachedAt);
-  }
-
-  @Override
-  public Duration heartbeat() {
-    return heartbeat;
   }
 }

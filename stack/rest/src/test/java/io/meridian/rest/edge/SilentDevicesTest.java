@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.meridian.core.device.DeviceHub;
 import io.meridian.rest.config.EdgeProperties;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.Executors;
@@ -15,13 +14,18 @@ import org.junit.jupiter.api.Test;
 class SilentDevicesTest {
   /** A device session that was last heard from when the test says. */
   private static final class Heard implements EdgeSession {
-    final String device;
+    final Attached attached;
     final long lastSeen;
     boolean closed;
 
     Heard(String device, Duration ago) {
-      this.device = device;
+      this.attached = Attached.now(new UUID(0, 1), device, "127.0.0.1", Duration.ofSeconds(10));
       this.lastSeen = System.nanoTime() - ago.toNanos();
+    }
+
+    @Override
+    public Attached attached() {
+      return attached;
     }
 
     @Override
@@ -30,33 +34,8 @@ class SilentDevicesTest {
     }
 
     @Override
-    public UUID app() {
-      return new UUID(0, 1);
-    }
-
-    @Override
-    public String device() {
-      return device;
-    }
-
-    @Override
     public String transport() {
       return "http";
-    }
-
-    @Override
-    public String remoteAddress() {
-      return "127.0.0.1";
-    }
-
-    @Override
-    public Instant attachedAt() {
-      return Instant.EPOCH;
-    }
-
-    @Override
-    public Duration heartbeat() {
-      return Duration.ofSeconds(10);
     }
 
     @Override
