@@ -92,7 +92,7 @@ public final class DeviceSimulator implements Callable<Integer> {
       names = "--secret",
       defaultValue = "${env:MERIDIAN_DEVICE_SECRET}",
       description =
-          "Per-device secret; %d is the device's number (default: $MERIDIAN_DEVICE_SECRET).")
+          "Per-device secret; %%d is the device's number (default: $MERIDIAN_DEVICE_SECRET).")
   String secret;
 
   @Option(
