@@ -21,7 +21,8 @@
 # KEYSPACE (bench_edge), DATA_DIR, CASSANDRA_PORT, CASSANDRA_STORAGE_PORT, ES_PORT,
 # ES_TRANSPORT_PORT, SERVICES=running, BASE (a running Meridian: no server is started and the
 # heap is not measured; EDGE_HOST and EDGE_PORT must then name its device port), and the
-# devices.sh settings (SECRET, SECRET_IN, FRAMING, HEARTBEAT, SOURCES, SIM_HEAP).
+# devices.sh settings (SECRET, SECRET_IN, FRAMING, HEARTBEAT, SOURCES, SIM_HEAP); MVN_ARGS are
+# added to the Gatling run's Maven command (-o, for one).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
@@ -113,7 +114,10 @@ if wants heap || wants rpc; then
   if wants heap && [ -n "$server_pid" ]; then
     before="$(heap_used)"
   fi
-  DEVICES="$DEVICES" "$here/devices.sh" start "$out/devices" | tee -a "$summary"
+  # Devices the node closed before admitting them (its attach timeout, when attaches come faster
+  # than it admits) attach again, so that every RPC finds its device.
+  DEVICES="$DEVICES" REATTACH="${REATTACH:-1}" "$here/devices.sh" start "$out/devices" \
+    | tee -a "$summary"
   if [ -n "$before" ]; then
     sleep "$SETTLE"
     after="$(heap_used)"
@@ -123,7 +127,8 @@ if wants heap || wants rpc; then
   fi
   if wants rpc; then
     note "rpc: $RPC_RATE/s for $DURATION s over $DEVICES devices (Gatling, $out/gatling.log)"
-    (cd "$root" && ./mvnw -B verify -pl stack/loadtests -DskipTests -Dspotless.check.skip=true \
+    # shellcheck disable=SC2086
+    (cd "$root" && ./mvnw -B verify ${MVN_ARGS:-} -pl stack/loadtests -DskipTests -Dspotless.check.skip=true \
       -Dloadtests.edge=true \
       -Dgatling.simulationClass=io.meridian.loadtests.simulations.DeviceRpcSimulation \
       -Dloadtest.profile="$PROFILE" -Dloadtest.baseUrl="$BASE" -Dloadtest.fleet=external \
@@ -161,7 +166,8 @@ if wants events; then
     [ -n "${WEBHOOK_SETUP:-}" ] || { echo "WEBHOOK=1 needs WEBHOOK_SETUP" >&2; exit 2; }
     bash -c "$WEBHOOK_SETUP"
   fi
-  java -cp "$sim_jar" io.meridian.loadtests.edge.EventSink "${sink[@]}" > "$out/events.log" 2>&1 &
+  cp "$sim_jar" "$out/event-sink.jar"
+  java -cp "$out/event-sink.jar" io.meridian.loadtests.edge.EventSink "${sink[@]}" > "$out/events.log" 2>&1 &
   sink_pid=$!
   pids+=("$sink_pid")
   sleep 3

@@ -58,6 +58,9 @@ case "$command" in
       exit 2
     fi
     rm -f "$OUT"/sim-*.ready "$OUT"/sim-*.summary.json "$OUT/pids"
+    # Run from a copy: a build that packages the jar again (the Gatling run of bench.sh does)
+    # must not pull classes from under running processes.
+    cp "$SIM_JAR" "$OUT/device-simulator.jar"
     processes=$(( (DEVICES + PER_PROCESS - 1) / PER_PROCESS ))
     for ((k = 0; k < processes; k++)); do
       count=$(( DEVICES - k * PER_PROCESS < PER_PROCESS ? DEVICES - k * PER_PROCESS : PER_PROCESS ))
@@ -73,7 +76,7 @@ case "$command" in
       [ "${REATTACH:-0}" = 1 ] && args+=(--reattach)
       # shellcheck disable=SC2206
       [ -n "${SIM_ARGS:-}" ] && args+=($SIM_ARGS)
-      java -Xms"$SIM_HEAP" -Xmx"$SIM_HEAP" -jar "$SIM_JAR" "${args[@]}" > "$OUT/sim-$k.log" 2>&1 &
+      java -Xms"$SIM_HEAP" -Xmx"$SIM_HEAP" -jar "$OUT/device-simulator.jar" "${args[@]}" > "$OUT/sim-$k.log" 2>&1 &
       echo $! >> "$OUT/pids"
       echo "device-simulator $k (pid $!): $count devices from $((FIRST + k * PER_PROCESS)), log $OUT/sim-$k.log"
     done

@@ -172,7 +172,10 @@ public final class DeviceSimulator implements Callable<Integer> {
       description = "Seconds between progress lines (${DEFAULT-VALUE}).")
   long report;
 
-  @Option(names = "--ready-file", description = "Written (JSON) once every device has been tried.")
+  @Option(
+      names = "--ready-file",
+      description =
+          "Written (JSON) once every device has been tried (with --reattach: is attached).")
   Path readyFile;
 
   @Option(names = "--summary-file", description = "Where the final JSON summary is written.")

@@ -75,10 +75,16 @@ public final class Fleet implements AutoCloseable {
     group.next().scheduleAtFixedRate(this::pace, 0, PACE.toMillis(), TimeUnit.MILLISECONDS);
   }
 
-  /** Whether every device has been tried once and none is still attaching. */
+  /**
+   * Whether the attaches are over: every device attached, or, when devices do not attach again,
+   * every device tried once and none still attaching.
+   */
   public boolean attachPhaseDone() {
     if (started < options.count()) {
       return false;
+    }
+    if (options.reattach()) {
+      return stats.connected() >= options.count();
     }
     FleetStats.Snapshot now = stats.snapshot();
     return now.attaches() + now.attachFailures() >= options.count();
@@ -119,18 +125,20 @@ public final class Fleet implements AutoCloseable {
     }
     if (options.eventRate() > 0) {
       long target = (long) (options.eventRate() * elapsed);
-      int budget = options.count();
-      while (eventsDue < target && budget > 0) {
+      int misses = 0;
+      while (eventsDue < target && misses < options.count()) {
         SimulatedDevice device = devices.get(eventCursor);
         eventCursor = (eventCursor + 1) % options.count();
-        budget--;
         if (device != null && device.attached()) {
           device.sendEvent(event(device));
           eventsDue++;
+          misses = 0;
+        } else {
+          misses++;
         }
       }
-      if (budget == 0) {
-        eventsDue = target; // no attached device: events are not owed for that time
+      if (misses >= options.count()) {
+        eventsDue = target; // no device attached: no events are owed for that time
       }
     }
   }

@@ -32,6 +32,8 @@ class FleetTest {
   private final List<String> attachLines = new CopyOnWriteArrayList<>();
   private final List<String> sourceAddresses = new CopyOnWriteArrayList<>();
   private final Map<String, List<String>> chunksByDevice = new ConcurrentHashMap<>();
+  private final Map<String, Integer> connectionsByDevice = new ConcurrentHashMap<>();
+  private volatile boolean closeFirstConnection;
   private ServerSocket server;
 
   @AfterEach
@@ -70,6 +72,10 @@ class FleetTest {
     }
     in.readNBytes(length);
     String device = requestLine.split(" ")[1].replaceAll(".*/devices/([^/?]+).*", "$1");
+    if (connectionsByDevice.merge(device, 1, Integer::sum) == 1 && closeFirstConnection) {
+      socket.close(); // as a node's attach timeout does
+      return null;
+    }
     out.write(
         ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n")
             .getBytes(StandardCharsets.US_ASCII));
@@ -103,6 +109,11 @@ class FleetTest {
   }
 
   private static FleetOptions options(int port, int count, double eventRate, String secret) {
+    return options(port, count, eventRate, secret, false);
+  }
+
+  private static FleetOptions options(
+      int port, int count, double eventRate, String secret, boolean reattach) {
     return new FleetOptions(
         "127.0.0.1",
         port,
@@ -120,7 +131,7 @@ class FleetTest {
         64,
         null,
         "unit test",
-        false,
+        reattach,
         Duration.ofSeconds(5),
         1);
   }
@@ -188,5 +199,21 @@ class FleetTest {
       assertThat(stats.attaches()).isZero();
       assertThat(stats.failuresByReason()).containsEntry("refused 403 Forbidden", 2L);
     }
+  }
+
+  @Test
+  void with_reattach_a_device_closed_before_its_confirmation_attaches_again() throws Exception {
+    closeFirstConnection = true;
+    int port = startEdge("{\"msg\":\"200 OK\",\"heartbeat\":60}");
+    try (Fleet fleet = new Fleet(options(port, 3, 0, "", true))) {
+      fleet.start();
+      assertThat(fleet.awaitAttached(Duration.ofSeconds(15))).isTrue();
+      assertThat(fleet.attachPhaseDone()).isTrue();
+      FleetStats.Snapshot stats = fleet.stats().snapshot();
+      assertThat(stats.attaches()).isEqualTo(3);
+      assertThat(stats.failuresByReason()).containsEntry("closed before confirmation", 3L);
+    }
+    assertThat(connectionsByDevice).containsOnlyKeys("t-000007", "t-000008", "t-000009");
+    assertThat(connectionsByDevice.values()).containsOnly(2);
   }
 }
