@@ -129,7 +129,6 @@ if wants heap || wants rpc; then
     note "rpc: $RPC_RATE/s for $DURATION s over $DEVICES devices (Gatling, $out/gatling.log)"
     # shellcheck disable=SC2086
     (cd "$root" && ./mvnw -B verify ${MVN_ARGS:-} -pl stack/loadtests -DskipTests -Dspotless.check.skip=true \
-      -Dloadtests.edge=true \
       -Dgatling.simulationClass=io.meridian.loadtests.simulations.DeviceRpcSimulation \
       -Dloadtest.profile="$PROFILE" -Dloadtest.baseUrl="$BASE" -Dloadtest.fleet=external \
       -Dloadtest.org="$ORG" -Dloadtest.app="$APP" -Dloadtest.clientId="$CLIENT_ID" \
