@@ -7,7 +7,6 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -193,10 +192,5 @@ final class SimulatedDevice extends SimpleChannelInboundHandler<EdgeMessage> {
   @Override
   public boolean isSharable() {
     return false;
-  }
-
-  @Override
-  public String toString() {
-    return new String(attachRequest, 0, Math.min(80, attachRequest.length), StandardCharsets.UTF_8);
   }
 }
