@@ -8,8 +8,9 @@
 #         for DURATION seconds through BASE: mean, p99, max.
 # events: EVENT_DEVICES devices send EVENT_RATE upstream events a second for EVENT_DURATION
 #         seconds; EventSink counts them at SUBSCRIBERS real-time subscribers of the devices
-#         collection and, with WEBHOOK=1, at a webhook receiver (the application's webhook is set
-#         with WEBHOOK_SETUP, a command run with $WEBHOOK_URL, $BASE, $ORG, $APP and $TOKEN set).
+#         collection and, with WEBHOOK=1, at a webhook receiver on 127.0.0.1:WEBHOOK_PORT (set as
+#         the application's webhook_url with PUT /{org}/{app}/devices/_settings; the node started
+#         here allows a loopback webhook, meridian.edge.webhook.allow-private-addresses).
 # It starts (or reuses: SERVICES=running) Cassandra and Elasticsearch, builds the server and the
 # simulator if their jars are missing (REBUILD=1: always), starts Meridian with its edge, provisions
 # an application, runs the parts asked for, and stops what it started. Results go to
@@ -77,7 +78,7 @@ if [ -z "${BASE:-}" ]; then
       > "$out/services.log" 2>&1 || { tail -20 "$out/services.log"; exit 1; }
   fi
   java -Xms"$SERVER_HEAP" -Xmx"$SERVER_HEAP" -jar "$server_jar" --server.port="$MERIDIAN_PORT" \
-    --meridian.edge.port="$EDGE_PORT" \
+    --meridian.edge.port="$EDGE_PORT" --meridian.edge.webhook.allow-private-addresses=true \
     --meridian.embedded.enabled=false --meridian.identity.open-registration=true \
     --meridian.cassandra.contact-points="127.0.0.1:$CASSANDRA_PORT" \
     --meridian.elasticsearch.urls="http://127.0.0.1:$ES_PORT" \
@@ -161,9 +162,10 @@ if wants events; then
         --subscribers "$SUBSCRIBERS")
   if [ "$WEBHOOK" = 1 ]; then
     sink+=(--webhook-port "$WEBHOOK_PORT")
-    export WEBHOOK_URL="http://127.0.0.1:$WEBHOOK_PORT/" BASE ORG APP TOKEN
-    [ -n "${WEBHOOK_SETUP:-}" ] || { echo "WEBHOOK=1 needs WEBHOOK_SETUP" >&2; exit 2; }
-    bash -c "$WEBHOOK_SETUP"
+    curl -sf -X PUT -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" \
+      -d "{\"webhook_url\":\"http://127.0.0.1:$WEBHOOK_PORT/meridian-events\"}" \
+      "$BASE/$ORG/$APP/devices/_settings" > /dev/null \
+      || { echo "Could not set the application's webhook" >&2; exit 1; }
   fi
   cp "$sim_jar" "$out/event-sink.jar"
   java -cp "$out/event-sink.jar" io.meridian.loadtests.edge.EventSink "${sink[@]}" > "$out/events.log" 2>&1 &
