@@ -10,7 +10,9 @@
 #         seconds; EventSink counts them at SUBSCRIBERS real-time subscribers of the devices
 #         collection and, with WEBHOOK=1, at a webhook receiver on 127.0.0.1:WEBHOOK_PORT (set as
 #         the application's webhook_url with PUT /{org}/{app}/devices/_settings; the node started
-#         here allows a loopback webhook, meridian.edge.webhook.allow-private-addresses).
+#         here allows a loopback webhook, meridian.edge.webhook.allow-private-addresses). The
+#         devices' entities are made first (CREATE_ENTITIES=0: not): an event reaches subscribers
+#         as an event of its device's entity.
 # It starts (or reuses: SERVICES=running) Cassandra and Elasticsearch, builds the server and the
 # simulator if their jars are missing (REBUILD=1: always), starts Meridian with its edge, provisions
 # an application, runs the parts asked for, and stops what it started. Results go to
@@ -168,6 +170,21 @@ if wants events; then
       || { echo "Could not set the application's webhook" >&2; exit 1; }
   fi
   cp "$sim_jar" "$out/event-sink.jar"
+  if [ "${CREATE_ENTITIES:-1}" = 1 ]; then
+    # Events reach subscribers as events of the device's entity, and one without an entity only
+    # its webhook: the devices' entities are made first, in case the node does not make them at
+    # attach.
+    TOKEN="$TOKEN" python3 - "$BASE" "/$ORG/$APP/devices" "$EVENT_DEVICES" "${PREFIX:-sim-}" <<'PY'
+import json, os, sys, urllib.request
+base, path, count, prefix = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+for start in range(0, count, 200):
+    items = [{"name": "%s%06d" % (prefix, i)} for i in range(start, min(count, start + 200))]
+    request = urllib.request.Request(
+        base + path, data=json.dumps(items).encode(), method="POST",
+        headers={"Content-Type": "application/json", "Authorization": "Bearer " + os.environ["TOKEN"]})
+    urllib.request.urlopen(request).read()
+PY
+  fi
   java -cp "$out/event-sink.jar" io.meridian.loadtests.edge.EventSink "${sink[@]}" > "$out/events.log" 2>&1 &
   sink_pid=$!
   pids+=("$sink_pid")

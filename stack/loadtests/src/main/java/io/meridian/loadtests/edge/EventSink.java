@@ -21,6 +21,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.regex.Matcher;
@@ -67,6 +68,12 @@ public final class EventSink implements Callable<Integer> {
   String marker;
 
   @Option(
+      names = "--show",
+      defaultValue = "3",
+      description = "Socket messages printed as they come, the first ones (${DEFAULT-VALUE}).")
+  int show;
+
+  @Option(
       names = "--webhook-port",
       description = "Receive webhook POSTs on 127.0.0.1 at this port.")
   Integer webhookPort;
@@ -80,6 +87,7 @@ public final class EventSink implements Callable<Integer> {
   private final PrintStream out;
   private final Tally socketEvents = new Tally();
   private final Tally webhookEvents = new Tally();
+  private final AtomicInteger shown = new AtomicInteger();
 
   EventSink(PrintStream out) {
     this.out = out;
@@ -171,6 +179,10 @@ public final class EventSink implements Callable<Integer> {
       if (last) {
         String message = partial.toString();
         partial.setLength(0);
+        if (shown.getAndIncrement() < show) {
+          out.println(
+              "socket: " + (message.length() > 300 ? message.substring(0, 300) + "..." : message));
+        }
         if (message.contains(marker)) {
           socketEvents.record(message);
         }
