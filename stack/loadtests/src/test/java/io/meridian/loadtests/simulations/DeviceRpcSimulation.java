@@ -76,10 +76,13 @@ public class DeviceRpcSimulation extends MeridianSimulation {
                 .exec(session -> session.set(Protocol.TOKEN, token))
                 .exec(rpc.send())
                 .injectOpen(constantUsersPerSec(rate).during(duration)))
-        // An application server calls the edge over a pool of kept-alive connections; a new
-        // connection per RPC would measure TCP set-up, and exhaust the node's files next to
-        // 19,000 devices.
-        .protocols(Protocol.of(target.baseUrl()).shareConnections())
+        // An application server calls the edge over a bounded pool of kept-alive connections; a
+        // new connection per RPC would measure TCP set-up, and a pool without bound would exhaust
+        // the node's files next to 19,000 devices whenever the node slows down.
+        .protocols(
+            Protocol.of(target.baseUrl())
+                .shareConnections()
+                .maxConnectionsPerHost(config.integer("maxConnections", 64, 256)))
         .maxDuration(duration.plusMinutes(2))
         .assertions(assertions());
   }
