@@ -18,7 +18,7 @@ trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT
 for jar in old new; do
   tag="side${jar}$RANDOM"
   java -Xms1g -Xmx1g -jar "${jars[$jar]}" --server.port="${port[$jar]}" \
-    --meridian.embedded.enabled=false --meridian.identity.open-registration=true \
+    --meridian.edge.port=0 --meridian.edge.mqtt-port=0 --meridian.embedded.enabled=false --meridian.identity.open-registration=true \
     --meridian.cassandra.keyspace="bench_$tag" --meridian.elasticsearch.index-prefix="bench-$tag" \
     > "$work/server-$jar.log" 2>&1 &
   pids+=($!)

@@ -80,7 +80,7 @@ wait_for() {
   exit 1
 }
 java -Xms"$MERIDIAN_HEAP" -Xmx"$MERIDIAN_HEAP" -jar "$server_jar" --server.port="$MERIDIAN_PORT" \
-  --meridian.embedded.enabled=false --meridian.identity.open-registration=true \
+  --meridian.edge.port=0 --meridian.edge.mqtt-port=0 --meridian.embedded.enabled=false --meridian.identity.open-registration=true \
   --meridian.cassandra.contact-points="127.0.0.1:$CASSANDRA_PORT" \
   --meridian.elasticsearch.urls="$ES" \
   --meridian.cassandra.keyspace="$KEYSPACE" --meridian.elasticsearch.index-prefix="${KEYSPACE//_/-}" \

@@ -74,6 +74,10 @@ public final class LocalTarget implements AutoCloseable {
     properties.put("meridian.embedded.enabled", "false");
     properties.put("meridian.identity.open-registration", "true");
     properties.put("meridian.identity.superuser-password", superuserPassword);
+    // Device ports on free ones: tests run several servers at once (the edge's own simulation
+    // names its port in the overrides).
+    properties.put("meridian.edge.port", "0");
+    properties.put("meridian.edge.mqtt-port", "0");
     properties.putAll(overrides);
 
     List<String> command = new ArrayList<>();
