@@ -124,17 +124,15 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
       case ANYONE -> {
         return;
       }
-      case REACH -> {
-        // Opening the socket needs only credentials that reach the application (a guest's do):
-        // every subscription, event and request is authorised inside the connection.
-        access.requireReach(caller, application);
-        if (verb.get() != Verb.GET) {
-          // Jersey would hand another method to the collection routes, which refuse the name.
-          throw new NotAllowedException("GET", new String[] {"HEAD", "OPTIONS"});
-        }
-      }
+      // Opening the socket needs only credentials that reach the application (a guest's do):
+      // every subscription, event and request is authorised inside the connection.
+      case REACH -> access.requireReach(caller, application);
       case ADMINISTRATORS -> access.requireAdministrator(caller, application);
       case PERMISSION -> access.authorize(caller, application, needed.verb(), needed.path());
+    }
+    if (verb.get() != Verb.GET && ApplicationRequests.readOnly(rest)) {
+      // Jersey would hand another method to the collection routes, which refuse the name.
+      throw new NotAllowedException("GET", new String[] {"HEAD", "OPTIONS"});
     }
     Caller.visibility(access.visibility(caller, application));
     request.setProperty(DeclaredAccessFilter.APPLICATION_AUTHORISED, Boolean.TRUE);

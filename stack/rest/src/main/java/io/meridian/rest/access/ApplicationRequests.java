@@ -92,6 +92,15 @@ public final class ApplicationRequests {
   }
 
   /**
+   * Whether the path is one of the application's own endpoints that only read ({@code _realtime},
+   * {@code _access}): any other method is 405, never handed to the collection routes.
+   */
+  static boolean readOnly(List<PathSegment> rest) {
+    return rest.size() == 1
+        && (rest.get(0).getPath().equals(REALTIME) || rest.get(0).getPath().equals(ACCESS));
+  }
+
+  /**
    * An app user naming itself by its username ({@code /users/fred/password}) is checked as itself,
    * as with {@code me} or its uuid: the rule Usergrid recommends, {@code /users/${user}/**}, names
    * the uuid. The name is looked up only for an app user addressing a user by a name; any other

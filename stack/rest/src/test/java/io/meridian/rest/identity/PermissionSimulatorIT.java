@@ -259,5 +259,9 @@ class PermissionSimulatorIT extends MeridianIT {
     }
     Reply missing = api.get(path("_access?user=fred&path=%2Fcats"));
     assertThat(missing.status()).as(missing.body()).isEqualTo(400);
+    for (String method : List.of("PUT", "POST", "DELETE")) {
+      Reply other = api.call(method, path("_access?user=fred&method=GET&path=%2Fcats"));
+      assertThat(other.status()).as(method + ": " + other.body()).isEqualTo(405);
+    }
   }
 }
