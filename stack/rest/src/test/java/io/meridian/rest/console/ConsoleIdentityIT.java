@@ -72,4 +72,57 @@ class ConsoleIdentityIT extends ConsoleIT {
     String refused = browser.waitForText("'..' segment");
     assertThat(refused).doesNotContain("Allowed:");
   }
+
+  @Test
+  void an_admin_pages_edits_and_deletes_groups_and_manages_members_and_permissions() {
+    AppAccess access = new AppAccess(api, org, app);
+    access.user("wilma");
+    StringBuilder many = new StringBuilder("[");
+    for (int i = 0; i < 21; i++) {
+      many.append(i == 0 ? "" : ",").append("{\"path\":\"trail").append(i).append("\"}");
+    }
+    access.create("groups", many.append("]").toString());
+    ConsoleBrowser browser = signIn();
+
+    openSection("identity", "groups");
+    browser.waitForText("Page 1");
+    assertThat(rows(browser)).isEqualTo(20);
+    browser.press("Next page");
+    browser.waitForText("Page 2");
+    assertThat(rows(browser)).isEqualTo(1);
+
+    browser.fill("New group (JSON)", "{\"path\": \"rangers\", \"title\": \"Rangers\"}");
+    browser.press("Create group");
+    browser.waitForText("Created group rangers");
+    openSection("identity", "groups", "rangers");
+    browser.waitForText("Group rangers");
+    browser.fill("group rangers (JSON)", "{\"path\": \"rangers\", \"title\": \"Park rangers\"}");
+    browser.press("Save");
+    browser.waitForText("Saved group rangers.");
+    assertThat(api.get(path("groups/rangers")).entity().path("title").asText())
+        .isEqualTo("Park rangers");
+
+    browser.fill("User to add (username or uuid)", "wilma").press("Add user");
+    browser.wait(d -> d.findElement(By.xpath("//td/a[normalize-space()='wilma']")));
+    browser.fill("Permission to grant", "get:/trails/*").press("Grant");
+    browser.wait(d -> d.findElement(By.xpath("//td/code[normalize-space()='get:/trails/*']")));
+    assertThat(access.listed("groups/rangers/users", "username")).containsExactly("wilma");
+    assertThat(access.permissions("groups/rangers")).containsExactly("get:/trails/*");
+
+    browser.press("Remove user wilma");
+    browser.waitForText("No members.");
+    browser.press("Revoke get:/trails/*");
+    browser.waitForText("No permissions granted directly.");
+    assertThat(access.listed("groups/rangers/users", "username")).isEmpty();
+    assertThat(access.permissions("groups/rangers")).isEmpty();
+
+    browser.press("Delete group");
+    browser.press("Delete");
+    browser.waitForText("Create a group");
+    assertThat(api.get(path("groups/rangers")).status()).isEqualTo(404);
+  }
+
+  private static int rows(ConsoleBrowser browser) {
+    return browser.driver().findElements(By.cssSelector("main table.grid tbody tr")).size();
+  }
 }
