@@ -29,7 +29,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 
 /**
  * Authenticates every request and authorises every application request before it is matched to a
@@ -54,17 +53,9 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
   private static final Set<String> PUBLIC =
       Set.of("", "status", "lb-status", "openapi.json", "openapi.yaml", "asyncapi.json", "docs");
 
-  /**
-   * The application's WebSocket ({@code /{org}/{app}/_realtime}); no collection can take the name,
-   * which must start with a letter.
-   */
-  private static final String REALTIME = "_realtime";
-
   private static final String REFERENCE_FILES = "docs";
 
   private static final String CONSOLE = "console";
-
-  private static final CollectionName USERS = CollectionName.of("users");
 
   private static final Set<String> MEMBERSHIPS_OF_USERS = Set.of("roles", "permissions", "groups");
   private static final Set<String> MEMBERSHIPS_OF_GROUPS = Set.of("roles", "permissions", "users");
@@ -75,7 +66,7 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
   private final ApplicationService applications;
   private final AccessControl access;
   private final AccessFeed feed;
-  private final EntityService entities;
+  private final ApplicationRequests requests;
 
   public AccessFilter(
       TokenService tokens,
@@ -89,7 +80,7 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     this.applications = applications;
     this.access = access;
     this.feed = feed;
-    this.entities = entities;
+    this.requests = new ApplicationRequests(entities);
   }
 
   @Override
@@ -118,37 +109,34 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     if (first.equals("management") || first.equals("system")) {
       return; // not an application's path: their resources declare their rules (Access)
     }
-    if (segments.size() < 3 || segments.size() == 3 && segments.get(2).getPath().equals("token")) {
-      return; // nothing to authorise: 404s, and the application's sign-in
+    if (segments.size() < 3) {
+      return; // nothing to authorise: 404s
     }
     Optional<Verb> verb = Verb.ofMethod(request.getMethod());
+    List<PathSegment> rest = segments.subList(2, segments.size());
+    if (rest.size() == 1 && rest.get(0).getPath().equals(ApplicationRequests.TOKEN)) {
+      return; // the application's sign-in, open to anyone
+    }
     if (verb.isEmpty()) {
       return; // answered 405 by the resource layer
     }
     feed.requireFresh();
     ApplicationRef application = application(caller, segments);
-    List<PathSegment> rest = segments.subList(2, segments.size());
-    if (rest.size() == 1 && rest.get(0).getPath().equals(REALTIME)) {
+    ApplicationRequests.Requirement needed =
+        requests.requirement(caller, application, verb.get(), rest);
+    switch (needed.rule()) {
+      case ANYONE -> {
+        return;
+      }
       // Opening the socket needs only credentials that reach the application (a guest's do):
       // every subscription, event and request is authorised inside the connection.
-      access.requireReach(caller, application);
-      if (verb.get() != Verb.GET) {
-        // Jersey would hand another method to the collection routes, which refuse the name.
-        throw new NotAllowedException("GET", new String[] {"HEAD", "OPTIONS"});
-      }
-      Caller.visibility(access.visibility(caller, application));
-      request.setProperty(DeclaredAccessFilter.APPLICATION_AUTHORISED, Boolean.TRUE);
-      return;
+      case REACH -> access.requireReach(caller, application);
+      case ADMINISTRATORS -> access.requireAdministrator(caller, application);
+      case PERMISSION -> access.authorize(caller, application, needed.verb(), needed.path());
     }
-    requireQueryOnlyWhereRead(rest, verb.get());
-    List<String> path =
-        writesByQuery(selfByUsername(caller, application, canonical(rest, caller)), verb.get());
-    if (verb.get() != Verb.GET && administers(path) || administersEvenToRead(path)) {
-      access.requireAdministrator(caller, application);
-    } else if (verb.get() == Verb.POST && isBatchLookup(path)) {
-      access.authorize(caller, application, Verb.GET, path.subList(0, 1));
-    } else {
-      access.authorize(caller, application, verb.get(), path);
+    if (verb.get() != Verb.GET && ApplicationRequests.readOnly(rest)) {
+      // Jersey would hand another method to the collection routes, which refuse the name.
+      throw new NotAllowedException("GET", new String[] {"HEAD", "OPTIONS"});
     }
     Caller.visibility(access.visibility(caller, application));
     request.setProperty(DeclaredAccessFilter.APPLICATION_AUTHORISED, Boolean.TRUE);
@@ -273,44 +261,6 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
       return caller.subject().toString();
     }
     return lower(entity);
-  }
-
-  /**
-   * An app user naming itself by its username ({@code /users/fred/password}) is checked as itself,
-   * as with {@code me} or its uuid: the rule Usergrid recommends, {@code /users/${user}/**}, names
-   * the uuid. The name is looked up only for an app user addressing a user by a name; any other
-   * user's name is checked as written.
-   */
-  private List<String> selfByUsername(
-      Principal caller, ApplicationRef application, List<String> path) {
-    if (caller.kind() != PrincipalKind.APP_USER
-        || path.size() < 2
-        || !path.get(0).equals(USERS.plural())
-        || path.get(1).equals(caller.subject().toString())
-        || path.get(1).equals(PathPattern.ANY_ENTITY)
-        || looksLikeUuid(path.get(1))) {
-      return path;
-    }
-    boolean self =
-        entities
-            .find(application, USERS, path.get(1))
-            .filter(user -> user.uuid().equals(caller.subject()))
-            .isPresent();
-    if (!self) {
-      return path;
-    }
-    List<String> own = new ArrayList<>(path);
-    own.set(1, caller.subject().toString());
-    return own;
-  }
-
-  private static boolean looksLikeUuid(String segment) {
-    try {
-      UUID.fromString(segment);
-      return true;
-    } catch (IllegalArgumentException e) {
-      return false;
-    }
   }
 
   private static String collectionOrLiteral(String segment) {

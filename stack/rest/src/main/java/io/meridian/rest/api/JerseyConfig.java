@@ -34,7 +34,10 @@ import io.meridian.core.push.NotificationService;
 import io.meridian.core.push.NotifierService;
 import io.meridian.core.rebuild.IndexRebuilder;
 import io.meridian.rest.access.AccessFilter;
+import io.meridian.rest.access.ApplicationRequests;
 import io.meridian.rest.access.DeclaredAccessFilter;
+import io.meridian.rest.access.PermissionSimulator;
+import io.meridian.rest.app.AccessSimulatorResource;
 import io.meridian.rest.app.ActivityResource;
 import io.meridian.rest.app.CollectionSettingsResource;
 import io.meridian.rest.app.ConnectedWrites;
@@ -112,6 +115,7 @@ public class JerseyConfig extends ResourceConfig {
           TokenResource.class,
           UserCredentialsResource.class,
           PermissionsResource.class,
+          AccessSimulatorResource.class,
           MembershipResource.class,
           ManagementResource.class,
           OrganizationResource.class,
@@ -214,6 +218,11 @@ public class JerseyConfig extends ResourceConfig {
         new UserCredentialsResource(targets, auth, access, tokens, bodies);
     PermissionsResource permissionsResource = new PermissionsResource(targets, roles, bodies);
     MembershipResource membershipResource = new MembershipResource(targets, entities, store, roles);
+    AccessSimulatorResource simulatorResource =
+        new AccessSimulatorResource(
+            applications,
+            new PermissionSimulator(new ApplicationRequests(entities), access, users),
+            entities);
     ManagementResource managementResource =
         new ManagementResource(
             auth,
@@ -265,6 +274,7 @@ public class JerseyConfig extends ResourceConfig {
             bind(credentialsResource).to(UserCredentialsResource.class);
             bind(permissionsResource).to(PermissionsResource.class);
             bind(membershipResource).to(MembershipResource.class);
+            bind(simulatorResource).to(AccessSimulatorResource.class);
             bind(managementResource).to(ManagementResource.class);
             bind(organizationResource).to(OrganizationResource.class);
             bind(deviceSettingsResource).to(DeviceSettingsResource.class);

@@ -8,6 +8,8 @@ import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.PrincipalKind;
+import io.meridian.core.identity.access.PermissionGrant.Holder;
+import io.meridian.core.identity.access.PermissionGrant.Kind;
 import io.meridian.core.identity.admin.Organization;
 import io.meridian.core.identity.admin.OrganizationStore;
 import io.meridian.core.identity.permission.Permission;
@@ -16,8 +18,10 @@ import io.meridian.core.identity.permission.Verb;
 import io.meridian.core.identity.token.AccessEvent;
 import io.meridian.core.identity.token.AccessFeed;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -199,6 +203,26 @@ public final class AccessControl {
     return access(application).user(user);
   }
 
+  /**
+   * Why an app user ({@code user} null: an anonymous caller) may or may not apply {@code verb} to
+   * {@code path} by its permissions: the grant that allows it and every grant it holds, read afresh
+   * and decided by the same walk as {@link #authorize}. Reaching the application is not considered:
+   * the caller is assumed to be one of its users (or its guest).
+   */
+  public AccessExplanation explain(
+      ApplicationRef application, UUID user, Verb verb, List<String> path) {
+    ApplicationAccess access = access(application);
+    List<PermissionGrant> held = user == null ? access.heldByGuest() : access.held(user);
+    PermissionSet permissions = ApplicationAccess.permissionSet(held, user);
+    Optional<PermissionGrant> by =
+        permissions
+            .granting(verb, path)
+            .flatMap(
+                granting ->
+                    held.stream().filter(grant -> grant.permission().equals(granting)).findFirst());
+    return new AccessExplanation(by, held);
+  }
+
   /** Tells every node that access within the application changed. */
   public static AccessEvent changed(UUID application) {
     return new AccessEvent(AccessEvent.Kind.APPLICATION, application);
@@ -260,7 +284,8 @@ public final class AccessControl {
   /**
    * One application's permission sets, built on first use; dropped whole when grants change or a
    * role is renamed. Roles are held by uuid; {@code guest} and {@code default} are found by name
-   * once per instance.
+   * once per instance. A set is built from the caller's grants ({@link #held}, {@link
+   * #heldByGuest}) and an explanation reads the same grants, so both answer alike.
    */
   private static final class ApplicationAccess {
     private final ApplicationRef application;
@@ -280,9 +305,7 @@ public final class AccessControl {
     PermissionSet guest() {
       PermissionSet loaded = guest;
       if (loaded == null) {
-        Set<String> guestRole = new LinkedHashSet<>();
-        roles.roleId(application, GUEST_ROLE).ifPresent(id -> guestRole.add(id.toString()));
-        loaded = PermissionSet.of(parse(rolePermissions(guestRole)), null);
+        loaded = permissionSet(heldByGuest(), null);
         guest = loaded;
       }
       return loaded;
@@ -293,17 +316,46 @@ public final class AccessControl {
     }
 
     private PermissionSet load(UUID user) {
+      return permissionSet(held(user), user);
+    }
+
+    /** The guest role's grants: all an anonymous caller holds. */
+    List<PermissionGrant> heldByGuest() {
+      List<PermissionGrant> held = new ArrayList<>();
+      roles
+          .roleId(application, GUEST_ROLE)
+          .ifPresent(id -> addRole(held, id, null, new LinkedHashSet<>()));
+      return held;
+    }
+
+    /**
+     * A user's grants in the order they are tried: its own permissions, its groups', then the
+     * permissions of its roles, of the {@code default} role and of its groups' roles.
+     */
+    List<PermissionGrant> held(UUID user) {
+      Holder self = new Holder(Kind.USER, user);
       Grants own = grants.grants(application.id(), GrantStore.user(user));
-      Set<String> permissions = new LinkedHashSet<>(own.permissions());
-      Set<String> held = new LinkedHashSet<>(own.roles());
-      defaultRole().ifPresent(id -> held.add(id.toString()));
-      for (String group : own.groups()) {
-        Grants ofGroup = grants.grants(application.id(), "group:" + group);
-        permissions.addAll(ofGroup.permissions());
-        held.addAll(ofGroup.roles());
+      List<PermissionGrant> held = new ArrayList<>();
+      addPermissions(held, own.permissions(), self, null);
+      Map<UUID, Holder> rolesHeld = new LinkedHashMap<>();
+      ids(own.roles()).forEach(role -> rolesHeld.putIfAbsent(role, self));
+      defaultRole().ifPresent(role -> rolesHeld.putIfAbsent(role, null));
+      for (UUID group : ids(own.groups())) {
+        Holder ofGroup = new Holder(Kind.GROUP, group);
+        Grants groupGrants = grants.grants(application.id(), GrantStore.group(group));
+        addPermissions(held, groupGrants.permissions(), ofGroup, null);
+        ids(groupGrants.roles()).forEach(role -> rolesHeld.putIfAbsent(role, ofGroup));
       }
-      permissions.addAll(rolePermissions(held));
-      return PermissionSet.of(parse(permissions), user.toString());
+      Set<UUID> added = new LinkedHashSet<>();
+      rolesHeld.forEach((role, through) -> addRole(held, role, through, added));
+      return held;
+    }
+
+    private void addRole(List<PermissionGrant> held, UUID role, Holder through, Set<UUID> added) {
+      if (added.add(role)) {
+        Grants ofRole = grants.grants(application.id(), GrantStore.role(role));
+        addPermissions(held, ofRole.permissions(), new Holder(Kind.ROLE, role), through);
+      }
     }
 
     private Optional<UUID> defaultRole() {
@@ -315,25 +367,38 @@ public final class AccessControl {
       return found;
     }
 
-    private Set<String> rolePermissions(Set<String> roleIds) {
-      Set<String> permissions = new LinkedHashSet<>();
-      for (String role : roleIds) {
-        permissions.addAll(grants.grants(application.id(), "role:" + role).permissions());
-      }
-      return permissions;
+    private static PermissionSet permissionSet(List<PermissionGrant> held, UUID user) {
+      return PermissionSet.of(
+          held.stream().map(PermissionGrant::permission).toList(),
+          user == null ? null : user.toString());
     }
 
     /** Stored permissions were validated when granted; one that no longer parses is skipped. */
-    private static List<Permission> parse(Set<String> texts) {
-      List<Permission> parsed = new ArrayList<>(texts.size());
+    private static void addPermissions(
+        List<PermissionGrant> held, Set<String> texts, Holder holder, Holder through) {
       for (String text : texts) {
         try {
-          parsed.add(Permission.parse(text));
+          held.add(new PermissionGrant(Permission.parse(text), holder, through));
         } catch (MeridianException e) {
           // written by an older version with looser rules: grants nothing rather than too much
         }
       }
-      return parsed;
+    }
+
+    /**
+     * Role and group ids as stored; a role granted by name by a version before roles were held by
+     * uuid (see {@link CassandraRoleGrantMigration}) names no role and holds nothing.
+     */
+    private static List<UUID> ids(Set<String> stored) {
+      List<UUID> ids = new ArrayList<>(stored.size());
+      for (String id : stored) {
+        try {
+          ids.add(UUID.fromString(id));
+        } catch (IllegalArgumentException e) {
+          // granted by name before the migration ran
+        }
+      }
+      return ids;
     }
   }
 }

@@ -98,6 +98,47 @@ class PermissionSetTest {
   }
 
   @Test
+  void names_the_first_permission_that_grants_the_request() {
+    PermissionSet permissions = set(null, "get:/dogs/*", "get,put:/cats/*", "get:/cats/**");
+
+    assertThat(permissions.granting(Verb.GET, List.of("cats", "fido")))
+        .contains(Permission.parse("get,put:/cats/*"));
+    assertThat(permissions.granting(Verb.GET, List.of("cats", "fido", "toys")))
+        .contains(Permission.parse("get:/cats/**"));
+    assertThat(permissions.granting(Verb.DELETE, List.of("cats", "fido"))).isEmpty();
+  }
+
+  @Test
+  void names_the_permission_granting_everything_once_it_hides_the_others() {
+    PermissionSet permissions = set(null, "get:/cats/*", "get,post:/**");
+
+    assertThat(permissions.granting(Verb.GET, List.of("cats", "fido")))
+        .contains(Permission.parse("get,post:/**"));
+    assertThat(permissions.granting(Verb.POST, List.of("dogs")))
+        .contains(Permission.parse("get,post:/**"));
+  }
+
+  @Test
+  void names_the_first_of_two_permissions_with_the_same_pattern() {
+    PermissionSet permissions = set(null, "put:/cats/*", "get,put:/cats/*");
+
+    assertThat(permissions.granting(Verb.PUT, List.of("cats", "tom")))
+        .contains(Permission.parse("put:/cats/*"));
+    assertThat(permissions.granting(Verb.GET, List.of("cats", "tom")))
+        .contains(Permission.parse("get,put:/cats/*"));
+  }
+
+  @Test
+  void union_names_the_permission_of_either_side() {
+    PermissionSet union = set(null, "get:/a").union(set(null, "post:/b/*"));
+
+    assertThat(union.granting(Verb.GET, List.of("a"))).contains(Permission.parse("get:/a"));
+    assertThat(union.granting(Verb.POST, List.of("b", "c")))
+        .contains(Permission.parse("post:/b/*"));
+    assertThat(union.granting(Verb.POST, List.of("a"))).isEmpty();
+  }
+
+  @Test
   void empty_allows_nothing() {
     assertThat(PermissionSet.EMPTY.permissions()).isEmpty();
     for (Verb verb : Verb.values()) {

@@ -1,0 +1,171 @@
+package io.meridian.rest.access;
+
+import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.MeridianException;
+import io.meridian.core.entity.StoredEntity;
+import io.meridian.core.identity.Principal;
+import io.meridian.core.identity.PrincipalKind;
+import io.meridian.core.identity.access.AccessControl;
+import io.meridian.core.identity.access.AccessExplanation;
+import io.meridian.core.identity.permission.Verb;
+import io.meridian.core.identity.user.UserService;
+import jakarta.ws.rs.core.PathSegment;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.glassfish.jersey.uri.UriComponent;
+
+/**
+ * Answers "may this user do METHOD on PATH in this application, and which grant decides": the path
+ * is read as {@link AccessFilter} reads a request's ({@link ApplicationRequests}) and the decision
+ * is {@link AccessControl#explain}, the walk that authorises requests, so the answer cannot drift
+ * from what the server does.
+ */
+public final class PermissionSimulator {
+  /** Longer paths are refused: no request path of the API comes near. */
+  public static final int MAX_PATH_LENGTH = 2048;
+
+  /** What was decided, and why. */
+  public record Simulation(
+      Optional<StoredEntity> user,
+      String method,
+      String path,
+      ApplicationRequests.Requirement requirement,
+      Optional<AccessExplanation> explanation,
+      boolean allowed,
+      String reason) {}
+
+  private final ApplicationRequests requests;
+  private final AccessControl access;
+  private final UserService users;
+
+  public PermissionSimulator(
+      ApplicationRequests requests, AccessControl access, UserService users) {
+    this.requests = requests;
+    this.access = access;
+    this.users = users;
+  }
+
+  /**
+   * @param user a user's uuid, username or email; null or blank for an anonymous caller (the {@code
+   *     guest} role)
+   */
+  public Simulation simulate(ApplicationRef application, String user, String method, String path) {
+    Verb verb = verb(method);
+    List<PathSegment> segments = segments(path);
+    Optional<StoredEntity> found = user(application, user);
+    Principal caller =
+        found
+            .map(u -> new Principal(PrincipalKind.APP_USER, u.uuid(), application.id(), null))
+            .orElse(Principal.GUEST);
+    ApplicationRequests.Requirement needed =
+        requests.requirement(caller, application, verb, segments);
+    String shownMethod = method.strip().toUpperCase(Locale.ROOT);
+    return switch (needed.rule()) {
+      case ANYONE ->
+          new Simulation(
+              found, shownMethod, path, needed, Optional.empty(), true, "Anyone may sign in here");
+      case REACH ->
+          new Simulation(
+              found,
+              shownMethod,
+              path,
+              needed,
+              Optional.empty(),
+              verb == Verb.GET,
+              verb == Verb.GET
+                  ? "Anyone may open the real-time socket; each subscription is then checked"
+                  : "The real-time socket is opened with GET");
+      case ADMINISTRATORS ->
+          new Simulation(
+              found,
+              shownMethod,
+              path,
+              needed,
+              Optional.empty(),
+              false,
+              "Only the application's administrators may do this, whatever a permission says");
+      case PERMISSION -> {
+        AccessExplanation explanation =
+            access.explain(
+                application,
+                found.map(StoredEntity::uuid).orElse(null),
+                needed.verb(),
+                needed.path());
+        yield new Simulation(
+            found,
+            shownMethod,
+            path,
+            needed,
+            Optional.of(explanation),
+            explanation.allowed(),
+            explanation.allowed()
+                ? "Allowed by a permission"
+                : "No permission "
+                    + (found.isPresent() ? "of this user" : "of the guest role")
+                    + " grants "
+                    + needed.verb().name().toLowerCase(Locale.ROOT)
+                    + " on this path");
+      }
+    };
+  }
+
+  private static Verb verb(String method) {
+    if (method == null || method.isBlank()) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT, "Name a method: GET, PUT, POST, DELETE or HEAD");
+    }
+    return Verb.ofMethod(method.strip())
+        .orElseThrow(
+            () ->
+                new MeridianException(
+                    ErrorCode.ILLEGAL_ARGUMENT,
+                    "Unknown method: use GET, PUT, POST, DELETE or HEAD"));
+  }
+
+  /** The decoded segments of a path inside the application, checked as a request's are. */
+  static List<PathSegment> segments(String path) {
+    if (path == null || path.isBlank()) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT, "Name a path inside the application, e.g. /cats/fido");
+    }
+    if (path.length() > MAX_PATH_LENGTH) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT, "The path is longer than " + MAX_PATH_LENGTH + " characters");
+    }
+    if (path.indexOf('?') >= 0 || path.indexOf('#') >= 0) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT, "Give the path alone, without a query or fragment");
+    }
+    String relative = path.strip();
+    relative = relative.startsWith("/") ? relative.substring(1) : relative;
+    List<PathSegment> segments;
+    try {
+      segments = AccessFilter.segments(UriComponent.decodePath(relative, true));
+    } catch (IllegalArgumentException e) {
+      throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "The path is not a valid URL path");
+    }
+    if (segments.isEmpty()) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT, "Name a path inside the application, e.g. /cats/fido");
+    }
+    return segments;
+  }
+
+  private Optional<StoredEntity> user(ApplicationRef application, String user) {
+    if (user == null || user.isBlank()) {
+      return Optional.empty();
+    }
+    if (user.length() > 256) {
+      throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "The user is longer than 256");
+    }
+    return Optional.of(
+        users
+            .find(application, user.strip())
+            .orElseThrow(
+                () ->
+                    new MeridianException(
+                        ErrorCode.ENTITY_NOT_FOUND, "No user " + user.strip() + " here")));
+  }
+}
