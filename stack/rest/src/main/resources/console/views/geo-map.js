@@ -77,7 +77,8 @@ export function createMap(element, { onclick }) {
   });
 
   map.on('click', (event) => {
-    const { lat, lng } = event.latlng;
+    // A click on a copy of the world east or west of the first one means the same place.
+    const { lat, lng } = event.latlng.wrap();
     if (editor) {
       editor.add(lat, lng);
     } else if (onclick) {

@@ -59,6 +59,11 @@ function number(value) {
   return Math.round(value * 1e6) / 1e6;
 }
 
+/** A coordinate as the query language reads it: plain decimals, never an exponent. */
+function decimal(value) {
+  return value.toFixed(7);
+}
+
 /** A latitude or longitude typed by the admin, checked in the admin's terms. */
 function coordinate(text, what, limit) {
   const value = Number(String(text).trim());
@@ -222,7 +227,7 @@ export async function render(ctx) {
   let fences = [];
 
   async function lookup(lat, lon) {
-    const ql = `select * where geometry contains ${lat}, ${lon}`;
+    const ql = `select * where geometry contains ${decimal(lat)}, ${decimal(lon)}`;
     const reply = await api.get(path(), { query: { ql, limit: PAGE } });
     const found = (reply && reply.entities) || [];
     view.showLookup(lat, lon);
@@ -246,7 +251,7 @@ export async function render(ctx) {
     if (!PROPERTY.test(property)) {
       throw new Error('The location property is a property name, as location or address.point.');
     }
-    const ql = `select * where ${property} within ${radius} of ${lat}, ${lon}`;
+    const ql = `select * where ${property} within ${radius} of ${decimal(lat)}, ${decimal(lon)}`;
     const reply = await api.get(path(), { query: { ql, limit: PAGE } });
     const found = ((reply && reply.entities) || [])
       .map((entity) => ({ entity, point: pointOf(entity, property) }))
