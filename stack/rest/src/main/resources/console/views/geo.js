@@ -454,7 +454,11 @@ export async function render(ctx) {
           : 'Click the map to add vertices in order, or type them, one "latitude, longitude" a line. ',
         'Finish saves the fence; the server checks it (no self-intersection, at most 180° of longitude per edge).',
       ),
-      field('Fence name', name, fence ? 'Saved only if it is a new name.' : 'Optional: the entity\'s name.'),
+      field(
+        'Fence name',
+        name,
+        fence ? 'Only the vertices change here; rename it in the Data section.' : 'Optional: the entity\'s name.',
+      ),
       field('Vertices (latitude, longitude per line)', area),
       count,
       h('div', { class: 'actions' }, finish, undo, cancel),
