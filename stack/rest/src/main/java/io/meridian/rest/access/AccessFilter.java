@@ -61,6 +61,12 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
 
   private static final String REFERENCE_FILES = "docs";
 
+  /**
+   * The request property holding the {@link ApplicationRef} a request addresses, once resolved
+   * (before it is authorised, so refusals count too): the per-application request counts read it.
+   */
+  public static final String APPLICATION = AccessFilter.class.getName() + ".application";
+
   private static final CollectionName USERS = CollectionName.of("users");
 
   private static final Set<String> MEMBERSHIPS_OF_USERS = Set.of("roles", "permissions", "groups");
@@ -123,6 +129,7 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     }
     feed.requireFresh();
     ApplicationRef application = application(caller, segments);
+    request.setProperty(APPLICATION, application);
     List<PathSegment> rest = segments.subList(2, segments.size());
     if (rest.size() == 1 && rest.get(0).getPath().equals(REALTIME)) {
       // Opening the socket needs only credentials that reach the application (a guest's do):
