@@ -9,18 +9,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReferenceArray;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * This node's requests per application in a ring of {@link #BUCKET} buckets covering {@link
  * #RETENTION}. Memory is bounded whatever the traffic: at most {@code maxApplications} rings (the
  * least recently used beyond that are dropped, as are rings idle for the whole retention), each a
- * fixed number of slots, where a per-application Micrometer tag would add series without bound.
+ * fixed array of about 20 KB, where a per-application Micrometer tag would add series without
+ * bound.
  *
- * <p>Recorded on the request threads: every counter is an adder or an atomic, a slot is replaced by
- * compare-and-set when its time comes round again, so no request takes a lock.
+ * <p>Recorded on the request threads: every counter is an atomic long of one array per application,
+ * and only the first request of a bucket takes the ring's lock, to reset the slot it reuses.
  */
 public final class TrafficCounters {
   /** The length of a bucket: the charts' resolution and the store's row. */
@@ -56,10 +55,7 @@ public final class TrafficCounters {
     if (ring == null) {
       ring = rings.get(app, ignored -> new Ring());
     }
-    Slot slot = ring.slot(bucketStart(clock.millis()));
-    if (slot != null) {
-      slot.add(status, nanos / 1000);
-    }
+    ring.add(bucketStart(clock.millis()), status, nanos / 1000);
   }
 
   /** This node's buckets of the application starting in {@code [from, to)}, by start. */
@@ -68,9 +64,9 @@ public final class TrafficCounters {
     Ring ring = rings.getIfPresent(app);
     if (ring != null) {
       for (int i = 0; i < SLOTS; i++) {
-        Slot slot = ring.slots.get(i);
-        if (slot != null && slot.start >= from && slot.start < to) {
-          buckets.put(slot.start, slot.bucket());
+        TrafficBucket bucket = ring.bucket(i, from, to);
+        if (bucket != null) {
+          buckets.put(bucket.start(), bucket);
         }
       }
     }
@@ -88,10 +84,9 @@ public final class TrafficCounters {
         .forEach(
             (app, ring) -> {
               for (int i = 0; i < SLOTS; i++) {
-                Slot slot = ring.slots.get(i);
-                if (slot != null && slot.changed) {
-                  slot.changed = false;
-                  due.add(new Due(app, slot.bucket()));
+                TrafficBucket bucket = ring.takeChanged(i);
+                if (bucket != null) {
+                  due.add(new Due(app, bucket));
                 }
               }
             });
@@ -102,9 +97,8 @@ public final class TrafficCounters {
   public void storeFailed(List<Due> failed) {
     for (Due due : failed) {
       Ring ring = rings.getIfPresent(due.app());
-      Slot slot = ring == null ? null : ring.existing(due.bucket().start());
-      if (slot != null) {
-        slot.changed = true;
+      if (ring != null) {
+        ring.markChanged(due.bucket().start());
       }
     }
   }
@@ -116,73 +110,93 @@ public final class TrafficCounters {
     return (int) Math.floorMod(start / BUCKET_MILLIS, SLOTS);
   }
 
-  /** One application's slots; slot {@code i} holds the latest bucket whose index is {@code i}. */
+  /**
+   * One application's slots in one array of longs, {@link #FIELDS} per slot: compact (about 20 KB
+   * an hour) where an object per counter would take several times that. A slot whose time came
+   * round again is reset under the ring's lock, once per bucket; counting takes no lock.
+   */
   private static final class Ring {
-    final AtomicReferenceArray<Slot> slots = new AtomicReferenceArray<>(SLOTS);
+    private static final int START = 0;
+    private static final int REQUESTS = 1;
+    private static final int ERRORS_4XX = 2;
+    private static final int ERRORS_5XX = 3;
+    private static final int LATENCY_SUM = 4;
+    private static final int LATENCY_MAX = 5;
 
-    /** The slot of the bucket, replacing an older one; null if a newer one already holds it. */
-    Slot slot(long start) {
-      int index = index(start);
-      while (true) {
-        Slot slot = slots.get(index);
-        if (slot != null && slot.start == start) {
-          return slot;
+    /** 1 when the slot counted a request since it was last stored. */
+    private static final int CHANGED = 6;
+
+    private static final int FIELDS = 7;
+
+    final AtomicLongArray cells = new AtomicLongArray(SLOTS * FIELDS);
+
+    void add(long start, int status, long micros) {
+      int base = index(start) * FIELDS;
+      long held = cells.get(base + START);
+      if (held != start) {
+        if (held > start) {
+          return; // a request that took the whole retention: its bucket is gone
         }
-        if (slot != null && slot.start > start) {
-          return null; // a request that took the whole retention: its bucket is gone
-        }
-        Slot fresh = new Slot(start);
-        if (slots.compareAndSet(index, slot, fresh)) {
-          return fresh;
+        synchronized (this) {
+          held = cells.get(base + START);
+          if (held > start) {
+            return;
+          }
+          if (held < start) {
+            for (int field = 1; field < FIELDS; field++) {
+              cells.set(base + field, 0);
+            }
+            cells.set(base + START, start); // last: who sees the new start sees zeroed counts
+          }
         }
       }
-    }
-
-    Slot existing(long start) {
-      Slot slot = slots.get(index(start));
-      return slot != null && slot.start == start ? slot : null;
-    }
-  }
-
-  private static final class Slot {
-    final long start;
-    final LongAdder requests = new LongAdder();
-    final LongAdder errors4xx = new LongAdder();
-    final LongAdder errors5xx = new LongAdder();
-    final LongAdder latencySum = new LongAdder();
-    final AtomicLong latencyMax = new AtomicLong();
-
-    /** Counted a request since it was last stored (read first: most requests find it set). */
-    volatile boolean changed;
-
-    Slot(long start) {
-      this.start = start;
-    }
-
-    void add(int status, long micros) {
-      requests.increment();
+      cells.incrementAndGet(base + REQUESTS);
       if (status >= 500) {
-        errors5xx.increment();
+        cells.incrementAndGet(base + ERRORS_5XX);
       } else if (status >= 400) {
-        errors4xx.increment();
+        cells.incrementAndGet(base + ERRORS_4XX);
       }
-      latencySum.add(micros);
-      if (micros > latencyMax.get()) {
-        latencyMax.accumulateAndGet(micros, Math::max);
+      cells.addAndGet(base + LATENCY_SUM, micros);
+      if (micros > cells.get(base + LATENCY_MAX)) {
+        cells.accumulateAndGet(base + LATENCY_MAX, micros, Math::max);
       }
-      if (!changed) {
-        changed = true;
+      if (cells.get(base + CHANGED) == 0) {
+        cells.set(base + CHANGED, 1); // after the counts: a store that cleared it reads them again
       }
     }
 
-    TrafficBucket bucket() {
-      return new TrafficBucket(
-          start,
-          requests.sum(),
-          errors4xx.sum(),
-          errors5xx.sum(),
-          latencySum.sum(),
-          latencyMax.get());
+    /** Slot {@code slot}'s bucket if it starts in {@code [from, to)}, else null. */
+    TrafficBucket bucket(int slot, long from, long to) {
+      int base = slot * FIELDS;
+      long start = cells.get(base + START);
+      if (start < from || start >= to || start == 0) {
+        return null;
+      }
+      TrafficBucket bucket =
+          new TrafficBucket(
+              start,
+              cells.get(base + REQUESTS),
+              cells.get(base + ERRORS_4XX),
+              cells.get(base + ERRORS_5XX),
+              cells.get(base + LATENCY_SUM),
+              cells.get(base + LATENCY_MAX));
+      return cells.get(base + START) == start ? bucket : null; // reset meanwhile: gone
+    }
+
+    /** Slot {@code slot}'s bucket if it changed since the last call, marking it stored. */
+    TrafficBucket takeChanged(int slot) {
+      int base = slot * FIELDS;
+      if (cells.get(base + CHANGED) == 0 || cells.getAndSet(base + CHANGED, 0) == 0) {
+        return null;
+      }
+      return bucket(slot, Long.MIN_VALUE, Long.MAX_VALUE);
+    }
+
+    void markChanged(long start) {
+      int base = index(start) * FIELDS;
+      if (cells.get(base + START) == start) {
+        cells.set(base + CHANGED, 1);
+      }
     }
   }
 }

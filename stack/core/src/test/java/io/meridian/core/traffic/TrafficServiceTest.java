@@ -91,6 +91,31 @@ class TrafficServiceTest {
         .hasSize(1);
   }
 
+  @Test
+  void concurrent_requests_are_all_counted() throws InterruptedException {
+    Thread[] threads = new Thread[4];
+    for (int t = 0; t < threads.length; t++) {
+      int status = t == 0 ? 500 : 200;
+      threads[t] =
+          new Thread(
+              () -> {
+                for (int i = 0; i < 10_000; i++) {
+                  local.record(APP, status, (i % 7) * 1_000);
+                }
+              });
+      threads[t].start();
+    }
+    for (Thread thread : threads) {
+      thread.join();
+    }
+
+    TrafficBucket last = last(service.recent(APP, Duration.ofMinutes(1)));
+
+    assertThat(last.requests()).isEqualTo(40_000);
+    assertThat(last.errors5xx()).isEqualTo(10_000);
+    assertThat(last.latencyMaxMicros()).isEqualTo(6);
+  }
+
   private static TrafficBucket last(List<TrafficBucket> buckets) {
     return buckets.get(buckets.size() - 1);
   }

@@ -15,6 +15,7 @@ import io.meridian.rest.api.Envelope;
 import io.meridian.rest.openapi.ApiPart;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -56,7 +57,10 @@ public class AppMetricsResource {
   public byte[] metrics(
       @PathParam("org") String org,
       @PathParam("app") String app,
-      @Parameter(description = "How far back, 1 to 60 (default 30)") @QueryParam("minutes")
+      @Parameter(
+              description = "How far back, in minutes (default 30)",
+              schema = @Schema(type = "integer", minimum = "1", maximum = "60"))
+          @QueryParam("minutes")
           String minutes) {
     int window = minutes(minutes);
     ApplicationRef application = management.application(management.organization(org), app);

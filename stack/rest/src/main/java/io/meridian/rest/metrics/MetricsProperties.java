@@ -23,5 +23,5 @@ public record MetricsProperties(
     @DefaultValue("true") boolean enabled,
     String scrapeToken,
     @DefaultValue("false") boolean percentileHistogram,
-    @DefaultValue("10000") long appsMax,
+    @DefaultValue("2000") long appsMax,
     @DefaultValue("10s") Duration appsStoreInterval) {}
