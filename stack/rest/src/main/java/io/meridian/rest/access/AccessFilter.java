@@ -48,7 +48,8 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
   /**
    * Paths served to anyone without looking at credentials (health checks stay free of crypto): the
    * root, the health checks, the API documents (OpenAPI, and AsyncAPI for the WebSocket) and the
-   * reference page with the page's files.
+   * reference page with the page's files. The console ({@code /console} and every file under it) is
+   * open too: its files hold no data, and its calls carry the admin's own token.
    */
   private static final Set<String> PUBLIC =
       Set.of("", "status", "lb-status", "openapi.json", "openapi.yaml", "asyncapi.json", "docs");
@@ -60,6 +61,8 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
   private static final String REALTIME = "_realtime";
 
   private static final String REFERENCE_FILES = "docs";
+
+  private static final String CONSOLE = "console";
 
   /**
    * The request property holding the {@link ApplicationRef} a request addresses, once resolved
@@ -101,7 +104,8 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     List<PathSegment> segments = segments(request.getUriInfo().getPathSegments(true));
     String first = segments.isEmpty() ? "" : segments.get(0).getPath();
     if (segments.size() <= 1 && PUBLIC.contains(first)
-        || segments.size() == 2 && first.equals(REFERENCE_FILES)) {
+        || segments.size() == 2 && first.equals(REFERENCE_FILES)
+        || first.equals(CONSOLE)) {
       return;
     }
     if (first.equals("metrics")) {

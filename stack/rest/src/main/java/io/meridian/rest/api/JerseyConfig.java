@@ -55,6 +55,8 @@ import io.meridian.rest.config.CorsProperties;
 import io.meridian.rest.config.EmbeddedProperties;
 import io.meridian.rest.config.GeoProperties;
 import io.meridian.rest.config.IdentityProperties;
+import io.meridian.rest.console.ConsoleFiles;
+import io.meridian.rest.console.ConsoleResource;
 import io.meridian.rest.cors.CorsFilter;
 import io.meridian.rest.cors.CorsPolicy;
 import io.meridian.rest.edge.CometaResource;
@@ -114,6 +116,7 @@ public class JerseyConfig extends ResourceConfig {
           ManagementResource.class,
           OrganizationResource.class,
           OpenApiResource.class,
+          ConsoleResource.class,
           EventResource.class,
           CounterResource.class,
           ActivityResource.class,
@@ -281,6 +284,7 @@ public class JerseyConfig extends ResourceConfig {
                         publicPaths(IdentityProperties.openRegistration(identity, embedded))),
                     AsyncApiDocument.of(version)))
                 .to(OpenApiResource.class);
+            bind(new ConsoleResource(ConsoleFiles.load())).to(ConsoleResource.class);
           }
         });
     // Errors are rendered by ApiExceptionMapper, never by the container's HTML error page.
@@ -300,6 +304,8 @@ public class JerseyConfig extends ResourceConfig {
                 "/asyncapi.json",
                 "/docs",
                 "/docs/{asset}",
+                "/console",
+                "/console/{file}",
                 "/management/token",
                 "/{org}/{app}/token"));
     if (openRegistration) {

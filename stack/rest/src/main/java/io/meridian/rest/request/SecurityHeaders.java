@@ -35,6 +35,15 @@ public final class SecurityHeaders implements Filter {
           + " img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none';"
           + " frame-ancestors 'none'";
 
+  /**
+   * The console may run and style itself only from its own files (no inline script or style), call
+   * this origin over HTTP and WebSocket, and show images it fetched itself (an entity's file, as a
+   * {@code blob:} URL) or the map library's {@code data:} icons.
+   */
+  static final String CONSOLE_POLICY =
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:;"
+          + " connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
   private final String strictTransportSecurity;
 
   /**
@@ -66,7 +75,9 @@ public final class SecurityHeaders implements Filter {
         response,
         fresh,
         "Content-Security-Policy",
-        isReferencePage(requestPath) ? DOCS_POLICY : API_POLICY);
+        isReferencePage(requestPath)
+            ? DOCS_POLICY
+            : isConsole(requestPath) ? CONSOLE_POLICY : API_POLICY);
     set(response, fresh, "X-Content-Type-Options", "nosniff");
     set(response, fresh, "X-Frame-Options", "DENY");
     set(response, fresh, "Referrer-Policy", "no-referrer");
@@ -79,6 +90,11 @@ public final class SecurityHeaders implements Filter {
   /** The paths the reference page is served from: {@code /docs} and {@code /docs/<asset>}. */
   static boolean isReferencePage(String path) {
     return path != null && (path.equals("/docs") || path.startsWith("/docs/"));
+  }
+
+  /** The console's paths: {@code /console} and every file under it. */
+  static boolean isConsole(String path) {
+    return path != null && (path.equals("/console") || path.startsWith("/console/"));
   }
 
   private static void set(HttpServletResponse response, boolean fresh, String name, String value) {

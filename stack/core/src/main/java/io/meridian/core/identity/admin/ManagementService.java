@@ -36,6 +36,7 @@ public final class ManagementService {
           "status",
           "lb-status",
           "docs",
+          "console",
           "metrics",
           "openapi.json",
           "openapi.yaml",
