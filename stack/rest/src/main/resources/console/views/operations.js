@@ -23,9 +23,8 @@ export async function render(ctx) {
   replace(
     ctx.main,
     h('h1', {}, 'Operations'),
-    health.element,
+    h('div', { class: 'two' }, health.element, rebuild.element),
     traffic.element,
-    rebuild.element,
   );
   await Promise.all([health.refresh(), traffic.refresh(), rebuild.resume()]);
   every(HEALTH_EVERY, health.refresh);
@@ -106,15 +105,21 @@ function trafficPanel(ctx) {
   );
   const totals = h('dl', { class: 'facts totals', 'aria-live': 'polite' });
   const errors = h('div');
+  // Counts per bucket as bars; latencies as lines through the buckets that served requests,
+  // with a point on each (a bucket alone between empty ones would show no line at all).
+  const bars = { bars: true, width: 1, points: { show: false } };
+  const line = { width: 2, spanGaps: true, points: { show: true, size: 5 } };
   const charts = [
-    chart('Requests per 10 seconds', [{ label: 'Requests', stroke: '#0b5cad', fill: '#0b5cad22' }]),
+    chart('Requests per 10 seconds', [
+      { label: 'Requests', stroke: '#0b5cad', fill: '#0b5cad66', ...bars },
+    ]),
     chart('Latency (ms)', [
-      { label: 'Mean', stroke: '#1e7b34' },
-      { label: 'Slowest', stroke: '#8a5a00', dash: [4, 4] },
+      { label: 'Mean', stroke: '#1e7b34', ...line },
+      { label: 'Slowest', stroke: '#8a5a00', dash: [4, 4], ...line },
     ]),
     chart('Errors per 10 seconds', [
-      { label: '4xx', stroke: '#8a5a00' },
-      { label: '5xx', stroke: '#b3261e' },
+      { label: '4xx', stroke: '#8a5a00', fill: '#8a5a0066', ...bars },
+      { label: '5xx', stroke: '#b3261e', fill: '#b3261e66', ...bars },
     ]),
   ];
   async function refresh() {
@@ -169,7 +174,7 @@ function trafficPanel(ctx) {
     h('div', { class: 'actions' }, field('Time window', window_), refreshButton),
     totals,
     errors,
-    charts.map((c) => c.element),
+    h('div', { class: 'charts' }, charts.map((c) => c.element)),
   );
   return { element, refresh };
 }
@@ -191,12 +196,13 @@ function chart(title, series) {
       instance.setData(data);
       return;
     }
-    const width = Math.max(320, Math.min(900, (element.parentElement || element).clientWidth - 16));
+    const width = Math.max(280, element.clientWidth || 360);
+    const paths = uPlot.paths.bars ? uPlot.paths.bars({ size: [0.8, 40] }) : undefined;
     instance = new uPlot(
       {
         width,
-        height: 180,
-        series: [{}, ...series.map((s) => ({ ...s, width: 2, spanGaps: false }))],
+        height: 170,
+        series: [{}, ...series.map(({ bars, ...s }) => (bars ? { ...s, paths } : s))],
         axes: [{}, { size: 50 }],
         scales: { y: { range: (self, min, max) => [0, Math.max(1, max)] } },
       },
