@@ -37,7 +37,11 @@ public class EdgeConfiguration {
     return timer;
   }
 
-  @Bean
+  /**
+   * Closed after both device ports (which depend on it), so that devices of every transport are
+   * detached as this node stops, whichever ports are open.
+   */
+  @Bean(destroyMethod = "closeAll")
   DeviceHub deviceHub(
       ObjectProvider<EdgeObserver> observers,
       ScheduledExecutorService edgeTimer,

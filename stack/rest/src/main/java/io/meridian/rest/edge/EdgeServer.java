@@ -100,7 +100,6 @@ public final class EdgeServer implements AutoCloseable {
     if (sweep != null) {
       sweep.cancel(false);
     }
-    hub.closeAll();
     port.close();
   }
 }

@@ -8,6 +8,7 @@ import io.meridian.rest.support.Identities;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
 
 /**
@@ -167,6 +168,24 @@ class ConsoleShellIT extends ConsoleIT {
                     api.anonymous(), "/management/token", other, "another long passphrase")
                 .status())
         .isEqualTo(200);
+  }
+
+  @Test
+  void the_console_works_with_the_keyboard_alone() {
+    browser().signedOut();
+    browser.wait(d -> "Username or email".equals(browser.focused()) ? true : null);
+    browser.key(organization.admin(), Keys.TAB);
+    assertThat(browser.focused()).isEqualTo("Password");
+    browser.key(Identities.PASSWORD, Keys.ENTER);
+    browser.waitForText("Organization " + org);
+
+    String created = "keys" + app.substring(3);
+    browser.tabTo("New application name").key(created, Keys.ENTER);
+    browser.waitForText("Application " + created + " is created.");
+    browser.tabTo(created).key(Keys.ENTER);
+    browser.waitForText("Application " + created);
+    assertThat((String) browser.script("return window.location.hash"))
+        .isEqualTo("#/orgs/" + org + "/apps/" + created + "/overview");
   }
 
   @Test

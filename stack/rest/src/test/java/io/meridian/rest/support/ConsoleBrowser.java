@@ -225,6 +225,50 @@ public final class ConsoleBrowser implements AutoCloseable {
         .toList();
   }
 
+  /**
+   * Controls a screen reader could not name: visible inputs, selects and text areas without a
+   * label, and buttons or links without text or an accessible name.
+   */
+  @SuppressWarnings("unchecked")
+  public List<String> unlabelled() {
+    return (List<String>)
+        script(
+            "const shown = e => e.offsetParent !== null;"
+                + "const named = e => (e.labels && e.labels.length) || e.getAttribute('aria-label')"
+                + "  || e.getAttribute('aria-labelledby') || e.getAttribute('title');"
+                + "const fields = [...document.querySelectorAll("
+                + "  'input:not([type=hidden]), select, textarea')].filter(e => shown(e) && !named(e));"
+                + "const buttons = [...document.querySelectorAll('button, a[href]')].filter("
+                + "  e => shown(e) && !e.textContent.trim() && !named(e));"
+                + "return [...fields, ...buttons].map(e => e.outerHTML.slice(0, 160));");
+  }
+
+  /** Presses a key where the focus is, as a keyboard user does. */
+  public ConsoleBrowser key(CharSequence... keys) {
+    driver.switchTo().activeElement().sendKeys(keys);
+    return this;
+  }
+
+  /** The accessible name of the focused element: its label's text, else its own text. */
+  public String focused() {
+    return (String)
+        script(
+            "const e = document.activeElement;"
+                + "return (e.labels && e.labels.length ? e.labels[0].textContent"
+                + "  : e.getAttribute('aria-label') || e.textContent || '').trim();");
+  }
+
+  /** Tabs forward until the focus is on the control with this name; fails after 60 presses. */
+  public ConsoleBrowser tabTo(String name) {
+    for (int i = 0; i < 60; i++) {
+      if (name.equals(focused())) {
+        return this;
+      }
+      key(org.openqa.selenium.Keys.TAB);
+    }
+    throw new AssertionError("Tab never reached " + name + "; the page showed:\n" + text());
+  }
+
   @Override
   public void close() {
     driver.quit();

@@ -62,6 +62,7 @@ public abstract class ConsoleIT extends MeridianIT {
   void noFaults() {
     if (browser != null) {
       assertThat(browser.faults()).as("refused scripts or styles, uncaught errors").isEmpty();
+      assertThat(browser.unlabelled()).as("controls a screen reader cannot name").isEmpty();
     }
   }
 
