@@ -344,5 +344,22 @@ final class Migrations {
                   // An application's edge settings: device secrets required, webhook.
                   """
                   CREATE TABLE IF NOT EXISTS {ks}.edge_settings (
-                    app_id uuid PRIMARY KEY, settings text, webhook_key blob)""")));
+                    app_id uuid PRIMARY KEY, settings text, webhook_key blob)""")),
+          new Migration(
+              14,
+              "per-application request counts",
+              List.of(
+                  // Each node's requests of an application per 10-second bucket, summed over
+                  // nodes when read. One partition per application and hour, so a read of the
+                  // last hour touches two; rows expire after two hours, never deleted.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.app_traffic (
+                    app_id uuid, hour bigint, bucket bigint, node text,
+                    requests bigint, errors_4xx bigint, errors_5xx bigint,
+                    latency_sum_us bigint, latency_max_us bigint,
+                    PRIMARY KEY ((app_id, hour), bucket, node))
+                    WITH default_time_to_live = 7200
+                    AND compaction = {'class': 'TimeWindowCompactionStrategy',
+                      'compaction_window_unit': 'HOURS', 'compaction_window_size': 1}
+                    AND gc_grace_seconds = 3600""")));
 }

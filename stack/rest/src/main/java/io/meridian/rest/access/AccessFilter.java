@@ -57,6 +57,12 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
 
   private static final String CONSOLE = "console";
 
+  /**
+   * The request property holding the {@link ApplicationRef} a request addresses, once resolved
+   * (before it is authorised, so refusals count too): the per-application request counts read it.
+   */
+  public static final String APPLICATION = AccessFilter.class.getName() + ".application";
+
   private static final Set<String> MEMBERSHIPS_OF_USERS = Set.of("roles", "permissions", "groups");
   private static final Set<String> MEMBERSHIPS_OF_GROUPS = Set.of("roles", "permissions", "users");
   private static final Set<String> PUSH = Set.of("notifiers", "notifications");
@@ -122,6 +128,7 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     }
     feed.requireFresh();
     ApplicationRef application = application(caller, segments);
+    request.setProperty(APPLICATION, application);
     ApplicationRequests.Requirement needed =
         requests.requirement(caller, application, verb.get(), rest);
     switch (needed.rule()) {

@@ -1,9 +1,11 @@
 package io.meridian.rest.metrics;
 
+import com.datastax.oss.driver.api.core.CqlSession;
 import io.meridian.core.common.EventFeed;
 import io.meridian.core.geo.GeoChange;
 import io.meridian.core.geo.GeoIndexes;
 import io.meridian.core.identity.PasswordHasher;
+import io.meridian.core.identity.admin.ManagementService;
 import io.meridian.core.identity.login.HashingBudget;
 import io.meridian.core.identity.login.LoginThrottle;
 import io.meridian.core.identity.login.SignUpThrottle;
@@ -12,6 +14,9 @@ import io.meridian.core.identity.token.TokenService;
 import io.meridian.core.index.IndexBacklog;
 import io.meridian.core.index.IndexRepairer;
 import io.meridian.core.realtime.RealtimeHub;
+import io.meridian.core.traffic.CassandraTrafficStore;
+import io.meridian.core.traffic.TrafficCounters;
+import io.meridian.core.traffic.TrafficService;
 import io.meridian.index.elasticsearch.ElasticsearchEntityIndex;
 import io.meridian.rest.realtime.RealtimeConfiguration;
 import io.meridian.rest.realtime.RealtimeService;
@@ -25,6 +30,8 @@ import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Clock;
+import java.util.UUID;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.web.server.context.WebServerInitializedEvent;
 import org.springframework.context.ApplicationListener;
@@ -45,8 +52,34 @@ class MetricsConfiguration {
 
   @Bean
   ApiMetrics apiMetrics(
-      MetricsProperties properties, PrometheusMeterRegistry registry, TokenService tokens) {
-    return new ApiMetrics(properties, registry, tokens);
+      MetricsProperties properties,
+      PrometheusMeterRegistry registry,
+      TokenService tokens,
+      TrafficCounters counters,
+      TrafficService traffic,
+      ManagementService management) {
+    return new ApiMetrics(properties, registry, tokens, counters, traffic, management);
+  }
+
+  @Bean
+  TrafficCounters trafficCounters(MetricsProperties properties, Clock clock) {
+    return new TrafficCounters(clock, properties.appsMax());
+  }
+
+  /**
+   * The node's id in {@code app_traffic}: a random one per process, so a restarted node's rows
+   * never collide with its previous run's (whose counts still add up).
+   */
+  @Bean(destroyMethod = "close")
+  TrafficService trafficService(
+      MetricsProperties properties, TrafficCounters counters, CqlSession session, Clock clock) {
+    TrafficService service =
+        new TrafficService(
+            counters, new CassandraTrafficStore(session), UUID.randomUUID().toString(), clock);
+    if (properties.enabled()) {
+      service.start(properties.appsStoreInterval());
+    }
+    return service;
   }
 
   /** Holds the GC notification listeners it registers; closing removes them. */

@@ -1,6 +1,9 @@
 package io.meridian.rest.metrics;
 
+import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.LatencyBuckets;
+import io.meridian.core.traffic.TrafficCounters;
+import io.meridian.rest.access.AccessFilter;
 import io.meridian.rest.api.RouteTemplates;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -26,6 +29,10 @@ import org.glassfish.jersey.server.model.ResourceMethod;
  * 2xx}). A request refused before matching (the access filter's 401 and 403) or matching nothing
  * (404) counts under {@link RouteTemplates#UNMATCHED}; the raw path is never a label.
  *
+ * <p>A request the access filter resolved to an application ({@link AccessFilter#APPLICATION}) is
+ * also counted for that application in {@link TrafficCounters}, bounded by application and not a
+ * Micrometer tag, which would add series without bound.
+ *
  * <p>Pre-matching at the highest priority, so the clock starts before the access filter can refuse.
  * The template is built once per resource method and each (method, status class) timer once per
  * route, so a request costs two clock reads, a map lookup and a histogram update. The time runs
@@ -46,11 +53,14 @@ public final class RequestMetrics implements ContainerRequestFilter, ContainerRe
   private final boolean percentileHistogram;
   private final Map<ResourceMethod, Route> routes = new ConcurrentHashMap<>();
   private final Route unmatched;
+  private final TrafficCounters applications;
 
-  RequestMetrics(MeterRegistry registry, boolean percentileHistogram) {
+  RequestMetrics(
+      MeterRegistry registry, boolean percentileHistogram, TrafficCounters applications) {
     this.registry = registry;
     this.percentileHistogram = percentileHistogram;
     this.unmatched = new Route(RouteTemplates.UNMATCHED);
+    this.applications = applications;
   }
 
   @Override
@@ -72,6 +82,9 @@ public final class RequestMetrics implements ContainerRequestFilter, ContainerRe
             : routes.computeIfAbsent(
                 method, ignored -> new Route(RouteTemplates.of(matched, response.getStatus())));
     route.timer(request.getMethod(), response.getStatus()).record(elapsed, TimeUnit.NANOSECONDS);
+    if (request.getProperty(AccessFilter.APPLICATION) instanceof ApplicationRef application) {
+      applications.record(application.id(), response.getStatus(), elapsed);
+    }
   }
 
   private static int methodIndex(String method) {

@@ -3,6 +3,7 @@ package io.meridian.rest.access;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.meridian.rest.api.JerseyConfig;
+import io.meridian.rest.metrics.AppMetricsResource;
 import io.meridian.rest.metrics.MetricsResource;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -22,7 +23,10 @@ import org.junit.jupiter.api.Test;
  */
 class DeclaredAccessTest {
   private static final List<Class<?>> REGISTERED =
-      Stream.concat(JerseyConfig.RESOURCES.stream(), Stream.of(MetricsResource.class)).toList();
+      Stream.concat(
+              JerseyConfig.RESOURCES.stream(),
+              Stream.of(MetricsResource.class, AppMetricsResource.class))
+          .toList();
 
   /** Every route as "METHOD /path" with its rule (null when none is declared). */
   private static Map<String, Access.Rule> routes() {

@@ -2,6 +2,7 @@ package io.meridian.rest.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.meridian.core.traffic.TrafficCounters;
 import io.meridian.rest.api.RouteTemplates;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -15,6 +16,7 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.PreMatching;
 import java.net.URI;
+import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
@@ -32,7 +34,8 @@ class RequestMetricsTest {
   private final ApplicationHandler jersey =
       new ApplicationHandler(
           new ResourceConfig()
-              .register(new RequestMetrics(registry, false))
+              .register(
+                  new RequestMetrics(registry, false, new TrafficCounters(Clock.systemUTC(), 10)))
               .register(new RefusesSecrets())
               .register(Entities.class)
               // Jersey's Spring bridge is on the class path: hand it an empty context to use.
