@@ -9,8 +9,12 @@ import io.meridian.core.entity.WriteOptions;
 public final class QueryParameters {
   private QueryParameters() {}
 
+  /**
+   * The page size: the default when none is given; a given one must be a whole number in range, so
+   * {@code limit=} (blank) is a 400 as the API document says, not a silent default.
+   */
   public static int limit(String value) {
-    if (value == null || value.isBlank()) {
+    if (value == null) {
       return EntityQueries.DEFAULT_LIMIT;
     }
     try {
