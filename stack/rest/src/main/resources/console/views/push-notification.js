@@ -46,8 +46,12 @@ export async function render(ctx, uuid) {
     if (!notification || left) {
       return;
     }
-    replace(facts, summary(notification));
+    // Receipts first, so a notification shown finished always has its receipts beside it.
     await pages.reload();
+    if (left) {
+      return;
+    }
+    replace(facts, summary(notification));
     if (!DONE.includes(notification.state) && !left) {
       const wait = notification.state === 'SCHEDULED' ? SCHEDULED_REFRESH_MILLIS : REFRESH_MILLIS;
       timer = setTimeout(refresh, wait);

@@ -14,11 +14,13 @@ import io.meridian.rest.support.ConsoleIT;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -67,7 +69,7 @@ class ConsolePushIT extends ConsoleIT {
     choose("Notifier", notifier);
     browser.fill("Message", "Your order shipped");
     browser.press("Send");
-    browser.waitForText("FINISHED");
+    waitUntilFinished();
     WebElement receipt =
         browser.wait(d -> d.findElement(By.xpath("//tr[td/code[text()='" + device + "']]")));
     assertThat(receipt.getText()).contains(notifier, "sent");
@@ -119,12 +121,53 @@ class ConsolePushIT extends ConsoleIT {
     browser.fill(
         "Payload (JSON)", "{\"aps\": {\"alert\": \"Hi\"}, \"marker\": \"" + marker + "\"}");
     browser.press("Send");
-    browser.waitForText("FINISHED");
+    waitUntilFinished();
     WebElement receipt =
         browser.wait(d -> d.findElement(By.xpath("//tr[td/code[text()='" + device + "']]")));
     assertThat(receipt.getText()).contains("sent");
     assertThat(APNS.accepted(token)).isEqualTo(1);
     assertThat(APNS.payloads()).anyMatch(payload -> payload.contains(marker));
+  }
+
+  @Test
+  void receipts_come_in_pages_the_admin_moves_through_with_cursors() {
+    String notifier = "fcm" + app.substring(3, 7);
+    ObjectNode body = Json.object().put("name", notifier).put("provider", "google");
+    body.set("serviceAccount", serviceAccount());
+    assertThat(api.post(path("notifiers"), body.toString()).status()).isEqualTo(200);
+    StringBuilder devices = new StringBuilder("[");
+    for (int i = 0; i < 51; i++) {
+      devices.append(i == 0 ? "" : ",");
+      devices.append("{\"fleet\":\"paged\",\"" + notifier + ".notifier.id\":\"tok-" + i + "\"}");
+    }
+    assertThat(api.post(path("devices"), devices.append(']').toString()).status()).isEqualTo(200);
+    signIn();
+    openSection("push");
+    choose("Send to", "Devices a query selects");
+    browser.fill("Query (devices matching it)", "select * where fleet = 'paged'");
+    choose("Notifier", notifier);
+    browser.fill("Message", "To the fleet");
+    browser.press("Send");
+    waitUntilFinished();
+    assertThat(receiptRows()).isEqualTo(50);
+    browser.press("Next page");
+    browser.wait(d -> receiptRows() == 1);
+    assertThat(browser.main()).contains("Page 2");
+    browser.press("Previous page");
+    browser.wait(d -> receiptRows() == 50);
+  }
+
+  /** Sending takes longer than one of the browser's waits on a busy machine: up to 90 s. */
+  private void waitUntilFinished() {
+    new WebDriverWait(browser.driver(), Duration.ofSeconds(90))
+        .until(d -> browser.main().contains("FINISHED"));
+  }
+
+  private int receiptRows() {
+    return browser
+        .driver()
+        .findElements(By.cssSelector("section[aria-label=Receipts] tbody tr"))
+        .size();
   }
 
   @Test
