@@ -48,9 +48,15 @@ export function explainDeviceError(error, device) {
   const detail = error.description ? ` (${error.description})` : '';
   switch (error.code) {
     case 'device_not_connected':
-      return `Device ${device} is not connected to any node: it is offline or reconnecting. Try again once it shows as connected.`;
+      return (
+        `Device ${device} is not connected to any node: it is offline or reconnecting. ` +
+        'Try again once it shows as connected.'
+      );
     case 'device_timeout':
-      return `Device ${device} did not reply in time. It is attached but did not answer; try again, or with a longer timeout.`;
+      return (
+        `Device ${device} did not reply in time. It is attached but did not answer; ` +
+        'try again, or with a longer timeout.'
+      );
     case 'device_detached':
       return `Device ${device} went away before replying (it or its node disconnected).`;
     case 'device_busy':
@@ -154,7 +160,9 @@ function statistics(ctx) {
   }
 
   async function sample() {
-    const reply = await act(null, errors, () => ctx.api.get(appPath(ctx.org, ctx.app, 'devices', '_stats')));
+    const reply = await act(null, errors, () =>
+      ctx.api.get(appPath(ctx.org, ctx.app, 'devices', '_stats')),
+    );
     if (reply && reply.data) {
       showNumbers(reply.data);
       record(reply.data);
@@ -243,7 +251,11 @@ function devices(ctx, onchoose) {
       'div',
       { class: 'device-filter' },
       h('label', { class: 'inline' }, connectedOnly, ' Connected only'),
-      field('Device query', ql, 'The API query language on the devices collection; overrides the box.'),
+      field(
+        'Device query',
+        ql,
+        'The API query language on the devices collection; overrides the box.',
+      ),
       refresh,
     ),
     rows,
@@ -260,7 +272,12 @@ function rpcPanel(ctx) {
     h('option', { value: 'json' }, 'JSON'),
     h('option', { value: 'text' }, 'Text'),
   );
-  const body = h('textarea', { name: 'body', rows: 3, spellcheck: 'false', value: '{"method":"ping"}' });
+  const body = h('textarea', {
+    name: 'body',
+    rows: 3,
+    spellcheck: 'false',
+    value: '{"method":"ping"}',
+  });
   const timeout = h('input', { name: 'timeout', type: 'number', min: 1, placeholder: '10000' });
   const send = h('button', { type: 'submit', class: 'primary' }, 'Send RPC');
   const result = h('div', { class: 'rpc-result', 'aria-live': 'polite' });
@@ -275,7 +292,11 @@ function rpcPanel(ctx) {
       field('Message format', format),
       field('Timeout (ms, optional)', timeout),
     ),
-    field('Message', body, "Sent to the device unchanged; its reply, or what went wrong, is shown beside."),
+    field(
+      'Message',
+      body,
+      'Sent to the device unchanged; its reply, or what went wrong, is shown beside.',
+    ),
     h('div', { class: 'actions' }, send),
     result,
   );
@@ -295,21 +316,26 @@ function rpcPanel(ctx) {
     send.disabled = true;
     const started = performance.now();
     try {
-      const response = await ctx.api.request('POST', `${appPath(ctx.org, ctx.app, 'devices', id)}/send`, {
+      const path = `${appPath(ctx.org, ctx.app, 'devices', id)}/send`;
+      const type = format.value === 'json' ? 'application/json' : 'text/plain; charset=utf-8';
+      const response = await ctx.api.request('POST', path, {
         body: new Blob([text]),
-        headers: {
-          'Content-Type': format.value === 'json' ? 'application/json' : 'text/plain; charset=utf-8',
-        },
+        headers: { 'Content-Type': type },
         query: { timeout: timeout.value },
         accept: '*/*',
         raw: true,
       });
       const reply = await response.text();
       const millis = Math.round(performance.now() - started);
+      const replyType = response.headers.get('Content-Type') || 'no type';
       replace(
         result,
-        message(`Device ${id} replied in ${millis} ms (${response.headers.get('Content-Type') || 'no type'}).`, 'ok'),
-        h('pre', { class: 'json', tabindex: '0', 'aria-label': 'Reply' }, reply ? pretty(reply) : '(an empty reply)'),
+        message(`Device ${id} replied in ${millis} ms (${replyType}).`, 'ok'),
+        h(
+          'pre',
+          { class: 'json', tabindex: '0', 'aria-label': 'Reply' },
+          reply ? pretty(reply) : '(an empty reply)',
+        ),
       );
     } catch (error) {
       replace(result, message(explainDeviceError(error, id), 'error'));

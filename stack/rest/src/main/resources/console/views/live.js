@@ -84,7 +84,9 @@ export async function render(ctx) {
       h(
         'tr',
         {},
-        ['Time', 'Event', 'UUID', 'Name', 'Detail'].map((label) => h('th', { scope: 'col' }, label)),
+        ['Time', 'Event', 'UUID', 'Name', 'Detail'].map((label) =>
+          h('th', { scope: 'col' }, label),
+        ),
       ),
     ),
     rows,
@@ -126,7 +128,12 @@ export async function render(ctx) {
   }
 
   function subscribe() {
-    const request = { op: 'subscribe', id: 'watch', collection: watching.collection, events: EVENTS };
+    const request = {
+      op: 'subscribe',
+      id: 'watch',
+      collection: watching.collection,
+      events: EVENTS,
+    };
     if (watching.ql) {
       request.ql = watching.ql;
     }
@@ -154,7 +161,8 @@ export async function render(ctx) {
         }
         setState(
           'watching',
-          ` ${watching.collection}${watching.ql ? ` where the query selects: ${watching.ql}` : ''}.`,
+          ` ${watching.collection}` +
+            (watching.ql ? ` where the query selects: ${watching.ql}.` : '.'),
         );
         break;
       case 'event':
@@ -214,7 +222,10 @@ export async function render(ctx) {
         return;
       }
       if (closing.code === 4001) {
-        note('Your session is no longer valid, so the server closed the socket. Sign in again.', 'error');
+        note(
+          'Your session is no longer valid, so the server closed the socket. Sign in again.',
+          'error',
+        );
         finish('closed');
         return;
       }
@@ -287,9 +298,9 @@ export async function render(ctx) {
     h(
       'p',
       { class: 'hint' },
-      'Watch a collection change as it happens: creates, updates, deletes, and entities entering ',
-      'or leaving the query. The page keeps one WebSocket open while you watch, and closes it when ',
-      'you stop or leave.',
+      'Watch a collection change as it happens: creates, updates, deletes, and entities ',
+      'entering or leaving the query. The page keeps one WebSocket open while you watch, and ',
+      'closes it when you stop or leave.',
     ),
     form,
     state,

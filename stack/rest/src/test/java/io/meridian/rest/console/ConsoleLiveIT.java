@@ -95,7 +95,7 @@ class ConsoleLiveIT extends ConsoleIT {
           + "};";
 
   @Test
-  void a_dropped_connection_is_opened_again_and_the_missed_events_follow() {
+  void a_dropped_connection_is_opened_again_the_missed_events_follow_and_leaving_closes_it() {
     signIn();
     openSection("live");
     browser.waitForText("Not watching.");
@@ -114,6 +114,15 @@ class ConsoleLiveIT extends ConsoleIT {
     browser.wait(d -> events().contains("create while-away") ? true : null);
     browser.waitForText("Watching valves");
     assertThat(events()).containsExactly("create while-away", "create before");
+
+    // Leaving the view closes the socket (CLOSED is 3).
+    openSection("overview");
+    browser.waitForText("Application " + app);
+    browser.wait(
+        d ->
+            (Long) browser.script("return window.testSockets.at(-1).readyState") == 3
+                ? true
+                : null);
   }
 
   @Test
