@@ -335,3 +335,11 @@ export function tabs(items, selected, onselect) {
   }
   return list;
 }
+
+/** A view's own style sheet (a file of the console, which the CSP allows), linked once. */
+export function stylesheet(name) {
+  const href = `/console/${name}`;
+  if (!document.head.querySelector(`link[href="${href}"]`)) {
+    document.head.appendChild(h('link', { rel: 'stylesheet', href }));
+  }
+}

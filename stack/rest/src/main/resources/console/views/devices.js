@@ -10,10 +10,10 @@ import {
   message,
   pager,
   replace,
+  stylesheet,
   table,
   time,
 } from '../ui.js';
-import { stylesheet } from './styles.js';
 
 /** How often the statistics are read while the view is open, and how many samples are charted. */
 export const SAMPLE_MILLIS = 3000;

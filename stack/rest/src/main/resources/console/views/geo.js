@@ -2,21 +2,12 @@
 // fences, point lookups ("which fences contain this point") and `within` circles. Every action
 // has a form and a table beside the map, so it works with the keyboard and a screen reader.
 import { appPath } from '../api.js';
-import { act, field, form, h, message, replace } from '../ui.js';
+import { act, field, form, h, message, replace, stylesheet } from '../ui.js';
 import { createMap, mapSummary, ringToVertices, verticesToRing } from './geo-map.js';
 
 const PAGE = 1000;
 const SHOWN_PLACES = 100;
 const PROPERTY = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
-
-/** Adds the section's style sheet once (no inline styles under the console's CSP). */
-function styles() {
-  if (!document.querySelector('link[data-view="geo"]')) {
-    document.head.appendChild(
-      h('link', { rel: 'stylesheet', href: '/console/views/geo.css', 'data-view': 'geo' }),
-    );
-  }
-}
 
 function isFence(entity) {
   const geometry = entity.geometry;
@@ -99,7 +90,7 @@ function formatVertices(vertices) {
 
 export async function render(ctx) {
   const { api, org, app } = ctx;
-  styles();
+  stylesheet('views/geo.css');
   const collection = ctx.params[0] || '';
   const collectionInput = h('input', {
     name: 'collection',

@@ -2,8 +2,7 @@
 // real-time WebSocket of the application (docs/realtime.md). A browser cannot set headers on a
 // WebSocket, so the admin's token goes in the upgrade's access_token parameter. A dropped socket
 // is opened again and the subscription resumed after the last event shown, so nothing is missed.
-import { field, h, message, replace, time } from '../ui.js';
-import { stylesheet } from './styles.js';
+import { field, h, message, replace, stylesheet, time } from '../ui.js';
 
 /** At most this many events stay on the page (the oldest go first). */
 export const MAX_EVENTS = 500;
