@@ -49,7 +49,7 @@ class ConsolePushIT extends ConsoleIT {
     String notifier = "fcm" + app.substring(3, 7);
     browser.fill("Notifier name", notifier);
     choose("Provider", "Google (FCM HTTP v1)");
-    String key = serviceAccount().toString();
+    String key = FcmFake.serviceAccount().toString();
     browser.fill("Service account key (JSON)", key);
     browser.press("Create notifier");
     browser.waitForText("Notifier " + notifier + " is created.");
@@ -133,7 +133,7 @@ class ConsolePushIT extends ConsoleIT {
   void receipts_come_in_pages_the_admin_moves_through_with_cursors() {
     String notifier = "fcm" + app.substring(3, 7);
     ObjectNode body = Json.object().put("name", notifier).put("provider", "google");
-    body.set("serviceAccount", serviceAccount());
+    body.set("serviceAccount", FcmFake.serviceAccount());
     assertThat(api.post(path("notifiers"), body.toString()).status()).isEqualTo(200);
     StringBuilder devices = new StringBuilder("[");
     for (int i = 0; i < 51; i++) {
@@ -174,7 +174,7 @@ class ConsolePushIT extends ConsoleIT {
   void refused_sends_and_notifiers_are_explained_and_a_notifier_is_deleted_after_confirming() {
     String notifier = "fcm" + app.substring(3, 7);
     ObjectNode body = Json.object().put("name", notifier).put("provider", "google");
-    body.set("serviceAccount", serviceAccount());
+    body.set("serviceAccount", FcmFake.serviceAccount());
     assertThat(api.post(path("notifiers"), body.toString()).status()).isEqualTo(200);
     String device = registerDevice(notifier, "tok-" + UUID.randomUUID(), null);
     signIn();
@@ -258,24 +258,5 @@ class ConsolePushIT extends ConsoleIT {
           .isEqualTo(200);
     }
     return device;
-  }
-
-  private static ObjectNode serviceAccount() {
-    KeyPair keys;
-    try {
-      KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-      generator.initialize(2048);
-      keys = generator.generateKeyPair();
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
-    ObjectNode account = Json.object();
-    account.put("type", "service_account");
-    account.put("project_id", FcmFake.PROJECT);
-    account.put("private_key_id", "key1");
-    account.put("private_key", TestCertificates.pem("PRIVATE KEY", keys.getPrivate().getEncoded()));
-    account.put("client_email", "push@" + FcmFake.PROJECT + ".iam.gserviceaccount.com");
-    account.put("client_id", "1234567890");
-    return account;
   }
 }

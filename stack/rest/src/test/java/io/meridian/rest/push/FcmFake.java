@@ -9,6 +9,11 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.core.common.Json;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.NoSuchAlgorithmException;
 import java.util.UUID;
 
 /**
@@ -78,5 +83,25 @@ final class FcmFake {
                               + "\"details\":[{\"errorCode\":\"QUOTA_EXCEEDED\"}]}}")));
     }
     return server;
+  }
+
+  /** A Google service-account key for a notifier: a fresh RSA key, this fake's project. */
+  static ObjectNode serviceAccount() {
+    KeyPair keys;
+    try {
+      KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+      generator.initialize(2048);
+      keys = generator.generateKeyPair();
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+    ObjectNode account = Json.object();
+    account.put("type", "service_account");
+    account.put("project_id", PROJECT);
+    account.put("private_key_id", "key1");
+    account.put("private_key", TestCertificates.pem("PRIVATE KEY", keys.getPrivate().getEncoded()));
+    account.put("client_email", "push@" + PROJECT + ".iam.gserviceaccount.com");
+    account.put("client_id", "1234567890");
+    return account;
   }
 }

@@ -121,25 +121,10 @@ class FcmIT extends PushServersIT {
   }
 
   private static ObjectNode notifier(String name) {
-    KeyPair keys;
-    try {
-      KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-      generator.initialize(2048);
-      keys = generator.generateKeyPair();
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
     ObjectNode body = Json.object();
     body.put("name", name);
     body.put("provider", "google");
-    ObjectNode account = body.putObject("serviceAccount");
-    account.put("type", "service_account");
-    account.put("project_id", PROJECT);
-    account.put("private_key_id", "key1");
-    account.put("private_key", TestCertificates.pem("PRIVATE KEY", keys.getPrivate().getEncoded()));
-    account.put("client_email", "push@" + PROJECT + ".iam.gserviceaccount.com");
-    account.put("client_id", "1234567890");
-    account.put("token_uri", "https://attacker.example/token");
+    body.set("serviceAccount", FcmFake.serviceAccount().put("token_uri", "https://attacker.example/token"));
     return body;
   }
 
