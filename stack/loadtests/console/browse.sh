@@ -70,7 +70,9 @@ java -jar "$server_jar" services start --data-dir "$DATA_DIR" \
   --cassandra-port="$CASSANDRA_PORT" --cassandra-storage-port="$CASSANDRA_STORAGE_PORT" \
   --elasticsearch-port="$ES_PORT" --elasticsearch-transport-port="$ES_TRANSPORT_PORT" \
   > "$out/services.log" 2>&1 || { tail -20 "$out/services.log"; exit 1; }
-java -Xms"$SERVER_HEAP" -Xmx"$SERVER_HEAP" -jar "$server_jar" --server.port="$MERIDIAN_PORT" \
+# The server runs from a copy, so that a build meanwhile cannot pull its jar from under it.
+cp "$server_jar" "$out/meridian.jar"
+java -Xms"$SERVER_HEAP" -Xmx"$SERVER_HEAP" -jar "$out/meridian.jar" --server.port="$MERIDIAN_PORT" \
   --meridian.edge.port="$EDGE_PORT" \
   --meridian.embedded.enabled=false --meridian.identity.open-registration=true \
   --meridian.cassandra.contact-points="127.0.0.1:$CASSANDRA_PORT" \

@@ -91,6 +91,7 @@ function verbList(ctx, entity, collection, verb, direction) {
   const base = appPath(ctx.org, ctx.app, collection, entity.uuid);
   const listPath = direction === 'out' ? `${base}/${encodeURIComponent(verb)}` : `${base}/connecting/${encodeURIComponent(verb)}`;
   const rows = h('ul', { class: 'connected' });
+  const errors = h('div');
   const pages = pager(
     (cursor) => ctx.api.get(listPath, { query: { limit: 20, cursor } }),
     (answer) => {
@@ -116,9 +117,14 @@ function verbList(ctx, entity, collection, verb, direction) {
               direction === 'out'
                 ? `${base}/${encodeURIComponent(verb)}/${encodeURIComponent(other.uuid)}`
                 : `${appPath(ctx.org, ctx.app, otherCollection, other.uuid)}/${encodeURIComponent(verb)}/${encodeURIComponent(entity.uuid)}`;
-            await act(disconnect, rows, async () => {
+            await act(disconnect, errors, async () => {
               await ctx.api.del(target);
-              pages.first();
+              await entityView(
+                ctx,
+                collection,
+                entity.uuid,
+                `Disconnected ${verb} ${other.name || other.uuid}.`,
+              );
             });
           });
           return h(
@@ -139,7 +145,7 @@ function verbList(ctx, entity, collection, verb, direction) {
     { label: `${direction === 'out' ? 'Outgoing' : 'Incoming'} ${verb} pages` },
   );
   pages.first();
-  return h('div', { class: 'verb' }, h('h4', {}, verb), rows, pages.element);
+  return h('div', { class: 'verb' }, h('h4', {}, verb), rows, pages.element, errors);
 }
 
 function connectionsPanel(ctx, collection, entity) {

@@ -216,7 +216,8 @@ class ConsoleDataIT extends ConsoleIT {
 
     browser.press("Disconnect likes ann");
     browser.wait(d -> d.findElement(By.cssSelector("dialog[open] button.danger"))).click();
-    browser.wait(d -> browser.main().contains("likes → owners/ann") ? null : true);
+    browser.waitForText("Disconnected likes ann.");
+    assertThat(browser.main()).doesNotContain("likes → owners/ann").contains("← owns owners/ann");
     assertThat(api.get(path("pets/rex/likes")).json().path("entities").size()).isZero();
     assertThat(api.get(path("owners/ann/owns")).json().path("entities").size()).isEqualTo(1);
   }
