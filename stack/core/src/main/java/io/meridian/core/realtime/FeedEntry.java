@@ -40,20 +40,6 @@ public record FeedEntry(
     return event != null;
   }
 
-  /** What the write did. */
-  public enum Kind {
-    CREATE,
-    UPDATE,
-    DELETE
-  }
-
-  public Kind kind() {
-    if (previous == null) {
-      return Kind.CREATE;
-    }
-    return body == null ? Kind.DELETE : Kind.UPDATE;
-  }
-
   /** The position of this entry in the feed, which orders entries totally. */
   public Position position() {
     return new Position(seq, entity);

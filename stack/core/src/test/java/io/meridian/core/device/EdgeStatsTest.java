@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.meridian.core.common.ErrorCode;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -17,8 +15,8 @@ class EdgeStatsTest {
 
   @Test
   void counts_attached_devices_and_websockets_until_they_detach() {
-    Session http = new Session(APP, "a", "http");
-    Session socket = new Session(APP, "b", "websocket");
+    TestDeviceSession http = new TestDeviceSession(APP, "a", "http");
+    TestDeviceSession socket = new TestDeviceSession(APP, "b", "websocket");
 
     stats.attached(http, "info");
     stats.attached(socket, null);
@@ -33,7 +31,7 @@ class EdgeStatsTest {
 
   @Test
   void counts_messages_bytes_and_every_kind_of_error() {
-    Session device = new Session(APP, "a", "http");
+    TestDeviceSession device = new TestDeviceSession(APP, "a", "http");
     stats.attached(device, "");
 
     stats.rpc(device, new EdgeObserver.Rpc(10, 20, 1_000_000, null));
@@ -55,7 +53,7 @@ class EdgeStatsTest {
 
   @Test
   void latency_mean_min_max_and_deviation_are_of_answered_rpcs_in_milliseconds() {
-    Session device = new Session(APP, "a", "http");
+    TestDeviceSession device = new TestDeviceSession(APP, "a", "http");
     for (long millis : new long[] {2, 4, 4, 4, 5, 5, 7, 9}) {
       stats.rpc(device, new EdgeObserver.Rpc(1, 1, millis * 1_000_000, null));
     }
@@ -80,7 +78,7 @@ class EdgeStatsTest {
   void sums_over_nodes_give_the_latency_of_all_their_rpcs_together() {
     EdgeStats first = new EdgeStats();
     EdgeStats second = new EdgeStats();
-    Session a = new Session(APP, "a", "http");
+    TestDeviceSession a = new TestDeviceSession(APP, "a", "http");
     for (long millis : new long[] {2, 4, 4, 4}) {
       first.rpc(a, new EdgeObserver.Rpc(1, 1, millis * 1_000_000, null));
     }
@@ -130,7 +128,7 @@ class EdgeStatsTest {
 
   @Test
   void stores_changed_applications_and_those_with_devices_until_they_have_none() {
-    Session device = new Session(APP, "a", "http");
+    TestDeviceSession device = new TestDeviceSession(APP, "a", "http");
     stats.attached(device, "");
     stats.addErrors(OTHER_APP, 1);
 
@@ -143,29 +141,5 @@ class EdgeStatsTest {
 
     stats.storeFailed(java.util.List.of(OTHER_APP));
     assertThat(stats.toStore()).containsOnlyKeys(OTHER_APP);
-  }
-
-  /** A session as a transport would hold it; only its identity matters to the statistics. */
-  private record Session(UUID app, String device, String transport) implements DeviceSession {
-    @Override
-    public String remoteAddress() {
-      return "127.0.0.1";
-    }
-
-    @Override
-    public Instant attachedAt() {
-      return Instant.EPOCH;
-    }
-
-    @Override
-    public Duration heartbeat() {
-      return Duration.ofSeconds(60);
-    }
-
-    @Override
-    public void deliver(byte[] message) {}
-
-    @Override
-    public void close() {}
   }
 }

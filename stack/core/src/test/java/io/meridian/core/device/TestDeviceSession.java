@@ -10,12 +10,18 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class TestDeviceSession implements DeviceSession {
   private final UUID app;
   private final String device;
+  private final String transport;
   final List<byte[]> delivered = new CopyOnWriteArrayList<>();
   volatile boolean closed;
 
   TestDeviceSession(UUID app, String device) {
+    this(app, device, "http");
+  }
+
+  TestDeviceSession(UUID app, String device, String transport) {
     this.app = app;
     this.device = device;
+    this.transport = transport;
   }
 
   @Override
@@ -30,7 +36,7 @@ final class TestDeviceSession implements DeviceSession {
 
   @Override
   public String transport() {
-    return "http";
+    return transport;
   }
 
   @Override

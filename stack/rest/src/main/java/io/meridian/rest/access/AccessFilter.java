@@ -175,14 +175,9 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
 
   /** Bearer tokens first: the query string is only decoded when no header is sent. */
   private Principal authenticate(ContainerRequestContext request, List<PathSegment> segments) {
-    String header = request.getHeaderString("Authorization");
-    if (header != null && !header.isBlank()) {
-      String trimmed = header.trim();
-      if (trimmed.length() > 7 && trimmed.regionMatches(true, 0, "Bearer ", 0, 7)) {
-        return tokens.authenticate(trimmed.substring(7).trim());
-      }
-      throw new MeridianException(
-          ErrorCode.UNAUTHORIZED, "Send an access token as 'Authorization: Bearer <token>'");
+    String bearer = BearerToken.of(request.getHeaderString("Authorization"));
+    if (bearer != null) {
+      return tokens.authenticate(bearer);
     }
     MultivaluedMap<String, String> query = request.getUriInfo().getQueryParameters();
     String token = query.getFirst("access_token");

@@ -1,24 +1,23 @@
 package io.meridian.rest.console;
 
+import io.meridian.rest.openapi.WebJars;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 
 /**
- * Every file of the console, read from the jar once at start: the console's own files (under {@code
- * io/meridian/rest/console/}) and the third-party libraries it uses, taken from their WebJars and
- * served under {@code lib/}. A request names a key of this map and nothing else, so no request text
- * ever becomes a path on the classpath.
+ * Every file of the console, read from the jar once at start: the console's own files (the folder
+ * {@code console/} of the class path) and the third-party libraries it uses, taken from their
+ * WebJars and served under {@code lib/}. A request names a key of this map and nothing else, so no
+ * request text ever becomes a path on the classpath.
  */
 public final class ConsoleFiles {
   static final String ROOT = "console/";
@@ -88,16 +87,7 @@ public final class ConsoleFiles {
         (name, library) ->
             files.put(
                 name,
-                file(
-                    name,
-                    read(
-                        loader,
-                        "META-INF/resources/webjars/"
-                            + library.artifact()
-                            + "/"
-                            + version(loader, library)
-                            + "/"
-                            + library.path()))));
+                file(name, WebJars.file(library.group(), library.artifact(), library.path()))));
     return new ConsoleFiles(files);
   }
 
@@ -124,34 +114,6 @@ public final class ConsoleFiles {
       return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes), 0, 12);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("Every JDK has SHA-256", e);
-    }
-  }
-
-  /** The version of a WebJar on the class path, from its Maven metadata. */
-  static String version(ClassLoader loader, Library library) {
-    Properties properties = new Properties();
-    String metadata =
-        new String(
-            read(
-                loader,
-                "META-INF/maven/" + library.group() + "/" + library.artifact() + "/pom.properties"),
-            StandardCharsets.ISO_8859_1);
-    try {
-      properties.load(new java.io.StringReader(metadata));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return properties.getProperty("version");
-  }
-
-  private static byte[] read(ClassLoader loader, String resource) {
-    try (InputStream in = loader.getResourceAsStream(resource)) {
-      if (in == null) {
-        throw new IllegalStateException("Missing from the class path: " + resource);
-      }
-      return in.readAllBytes();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
   }
 }

@@ -15,11 +15,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.CacheControl;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.Map;
-import java.util.Properties;
 
 /**
  * The API's description, open to anyone: the OpenAPI document as JSON and YAML, the AsyncAPI
@@ -32,7 +28,6 @@ import java.util.Properties;
 @ApiPart(id = "reference", tag = "Reference")
 public class OpenApiResource {
   static final String YAML = "application/yaml";
-  private static final String SWAGGER_UI = "META-INF/resources/webjars/swagger-ui/";
   private static final CacheControl CACHE = CacheControl.valueOf("max-age=3600");
 
   private final ApiDocument document;
@@ -45,15 +40,14 @@ public class OpenApiResource {
   public OpenApiResource(ApiDocument document, AsyncApiDocument realtime) {
     this.document = document;
     this.realtime = realtime;
-    this.page = read("io/meridian/rest/openapi/docs.html");
-    String base = SWAGGER_UI + swaggerUiVersion() + "/";
+    this.page = WebJars.read("io/meridian/rest/openapi/docs.html");
     this.assets =
         Map.of(
-            "swagger-ui.css", new Asset("text/css", read(base + "swagger-ui.css")),
-            "swagger-ui-bundle.js",
-                new Asset("text/javascript", read(base + "swagger-ui-bundle.js")),
-            "docs.js", new Asset("text/javascript", read("io/meridian/rest/openapi/docs.js")),
-            "favicon-32x32.png", new Asset("image/png", read(base + "favicon-32x32.png")));
+            "swagger-ui.css", new Asset("text/css", swaggerUi("swagger-ui.css")),
+            "swagger-ui-bundle.js", new Asset("text/javascript", swaggerUi("swagger-ui-bundle.js")),
+            "docs.js",
+                new Asset("text/javascript", WebJars.read("io/meridian/rest/openapi/docs.js")),
+            "favicon-32x32.png", new Asset("image/png", swaggerUi("favicon-32x32.png")));
   }
 
   @GET
@@ -120,27 +114,7 @@ public class OpenApiResource {
     return Response.ok(asset.bytes(), asset.type()).cacheControl(CACHE).build();
   }
 
-  private static byte[] read(String resource) {
-    try (InputStream in = OpenApiResource.class.getClassLoader().getResourceAsStream(resource)) {
-      if (in == null) {
-        throw new IllegalStateException("Missing from the classpath: " + resource);
-      }
-      return in.readAllBytes();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  /** The Swagger UI version on the classpath, from its WebJar's Maven metadata. */
-  private static String swaggerUiVersion() {
-    Properties properties = new Properties();
-    try (InputStream in =
-        new java.io.ByteArrayInputStream(
-            read("META-INF/maven/org.webjars/swagger-ui/pom.properties"))) {
-      properties.load(in);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return properties.getProperty("version");
+  private static byte[] swaggerUi(String file) {
+    return WebJars.file("org.webjars", "swagger-ui", file);
   }
 }

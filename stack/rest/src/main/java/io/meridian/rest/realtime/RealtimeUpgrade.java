@@ -5,6 +5,7 @@ import io.meridian.core.app.ApplicationService;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.token.AccessToken;
+import io.meridian.rest.access.BearerToken;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.FilterConfig;
@@ -107,15 +108,9 @@ public final class RealtimeUpgrade implements Filter {
 
   /** The bearer token of the upgrade request, else its {@code access_token}; null for none. */
   private static String token(HttpServletRequest request) {
-    String header = request.getHeader("Authorization");
-    if (header != null && !header.isBlank()) {
-      String trimmed = header.trim();
-      if (trimmed.length() > 7 && trimmed.regionMatches(true, 0, "Bearer ", 0, 7)) {
-        return trimmed.substring(7).trim();
-      }
-      throw new MeridianException(
-          io.meridian.core.common.ErrorCode.UNAUTHORIZED,
-          "Send an access token as 'Authorization: Bearer <token>'");
+    String bearer = BearerToken.of(request.getHeader("Authorization"));
+    if (bearer != null) {
+      return bearer;
     }
     String token = request.getParameter("access_token");
     return token == null || token.isEmpty() ? null : token;

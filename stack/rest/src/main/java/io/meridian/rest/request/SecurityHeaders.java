@@ -18,7 +18,8 @@ import java.io.IOException;
  *   <li>{@code Content-Security-Policy}: JSON responses may load and run nothing and may not be
  *       framed; the reference page ({@code /docs}) may load its own scripts, styles and images and
  *       call this origin, nothing from elsewhere (Swagger UI sets inline styles, hence {@code
- *       'unsafe-inline'} for styles only, never scripts).
+ *       'unsafe-inline'} for styles only, never scripts); the console ({@code /console}) may run
+ *       and style itself from its own files only, with nothing inline at all.
  *   <li>{@code X-Frame-Options: DENY} for browsers older than {@code frame-ancestors}; {@code
  *       X-Content-Type-Options: nosniff}; {@code Referrer-Policy: no-referrer}.
  *   <li>{@code Cache-Control: no-store}: responses carry tokens, client secrets and tenants' data,

@@ -30,6 +30,22 @@ class SecurityHeadersTest {
   }
 
   @Test
+  void only_the_console_gets_the_console_policy_and_it_allows_nothing_inline() {
+    assertThat(SecurityHeaders.isConsole("/console")).isTrue();
+    assertThat(SecurityHeaders.isConsole("/console/views/data.js")).isTrue();
+    assertThat(SecurityHeaders.isConsole("/consoles")).isFalse();
+    assertThat(SecurityHeaders.isConsole("/acme/console")).isFalse();
+    assertThat(SecurityHeaders.isConsole(null)).isFalse();
+    MockHttpServletResponse response = new MockHttpServletResponse();
+    new SecurityHeaders(null).addTo(response, "/console/app.js");
+    assertThat(response.getHeader("Content-Security-Policy"))
+        .isEqualTo(SecurityHeaders.CONSOLE_POLICY)
+        .contains("script-src 'self'", "style-src 'self'", "frame-ancestors 'none'")
+        .doesNotContain("unsafe");
+    assertThat(response.getHeader("X-Frame-Options")).isEqualTo("DENY");
+  }
+
+  @Test
   void a_header_already_set_is_left_alone() {
     MockHttpServletResponse response = new MockHttpServletResponse();
     response.setHeader("Cache-Control", "max-age=60");
