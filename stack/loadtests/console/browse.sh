@@ -19,7 +19,8 @@
 # stack/loadtests/target/console-browse/run-<time>/ (never committed); summary.txt has them.
 # Settings (environment): COUNT (1000000), PAGES (5), ROUNDS (3: the whole walk is repeated and
 # each figure is reported per round), LIMIT_MS (1000), DATA_DIR (/tmp/meridian-console-bench-data),
-# KEYSPACE (bench_console), SERVER_HEAP (2g), WORKERS (4: the loader's), MVN_ARGS (e.g. -o).
+# KEYSPACE (bench_console), SERVER_HEAP (2g), WORKERS (4: the loader's), MVN_ARGS (e.g. -o), BASE
+# (a running Meridian on loopback whose application DATA_DIR/app.env names: nothing is started).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
@@ -51,39 +52,49 @@ if [ ! -f "$ports" ]; then
   { echo "CASSANDRA_PORT=$(free_port)"; echo "CASSANDRA_STORAGE_PORT=$(free_port)"
     echo "ES_PORT=$(free_port)"; echo "ES_TRANSPORT_PORT=$(free_port)"; } > "$ports"
 fi
-# shellcheck disable=SC1090
-source "$ports"
-MERIDIAN_PORT="$(free_port)" EDGE_PORT="$(free_port)"
-BASE="http://127.0.0.1:$MERIDIAN_PORT"
-
 server_pid=""
+started_services=0
 cleanup() {
   [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
-  if [ "${KEEP:-0}" != 1 ]; then
+  if [ "$started_services" = 1 ] && [ "${KEEP:-0}" != 1 ]; then
     java -jar "$server_jar" services stop --data-dir "$DATA_DIR" >> "$out/services.log" 2>&1 || true
   fi
 }
 trap cleanup EXIT
 
-echo "Services in $DATA_DIR (Cassandra $CASSANDRA_PORT, Elasticsearch $ES_PORT) ..."
-java -jar "$server_jar" services start --data-dir "$DATA_DIR" \
-  --cassandra-port="$CASSANDRA_PORT" --cassandra-storage-port="$CASSANDRA_STORAGE_PORT" \
-  --elasticsearch-port="$ES_PORT" --elasticsearch-transport-port="$ES_TRANSPORT_PORT" \
-  > "$out/services.log" 2>&1 || { tail -20 "$out/services.log"; exit 1; }
-# The server runs from a copy, so that a build meanwhile cannot pull its jar from under it.
-cp "$server_jar" "$out/meridian.jar"
-java -Xms"$SERVER_HEAP" -Xmx"$SERVER_HEAP" -jar "$out/meridian.jar" --server.port="$MERIDIAN_PORT" \
-  --meridian.edge.port="$EDGE_PORT" \
-  --meridian.embedded.enabled=false --meridian.identity.open-registration=true \
-  --meridian.cassandra.contact-points="127.0.0.1:$CASSANDRA_PORT" \
-  --meridian.elasticsearch.urls="http://127.0.0.1:$ES_PORT" \
-  --meridian.cassandra.keyspace="$KEYSPACE" --meridian.elasticsearch.index-prefix="${KEYSPACE//_/-}" \
-  > "$out/meridian.log" 2>&1 &
-server_pid=$!
-echo "Meridian (pid $server_pid) on $BASE ..."
-for _ in $(seq 1 300); do
+if [ -n "${BASE:-}" ]; then
+  case "$BASE" in
+    http://127.*|http://localhost*) ;;
+    *) echo "Refusing to load anything but loopback: $BASE" >&2; exit 2 ;;
+  esac
+  echo "Using the running Meridian at $BASE"
+else
+  # shellcheck disable=SC1090
+  source "$ports"
+  MERIDIAN_PORT="$(free_port)" EDGE_PORT="$(free_port)"
+  BASE="http://127.0.0.1:$MERIDIAN_PORT"
+  echo "Services in $DATA_DIR (Cassandra $CASSANDRA_PORT, Elasticsearch $ES_PORT) ..."
+  started_services=1
+  java -jar "$server_jar" services start --data-dir "$DATA_DIR" \
+    --cassandra-port="$CASSANDRA_PORT" --cassandra-storage-port="$CASSANDRA_STORAGE_PORT" \
+    --elasticsearch-port="$ES_PORT" --elasticsearch-transport-port="$ES_TRANSPORT_PORT" \
+    > "$out/services.log" 2>&1 || { tail -20 "$out/services.log"; exit 1; }
+  # The server runs from a copy, so that a build meanwhile cannot pull its jar from under it.
+  cp "$server_jar" "$out/meridian.jar"
+  java -Xms"$SERVER_HEAP" -Xmx"$SERVER_HEAP" -jar "$out/meridian.jar" --server.port="$MERIDIAN_PORT" \
+    --meridian.edge.port="$EDGE_PORT" --meridian.edge.mqtt-port=0 \
+    --meridian.embedded.enabled=false --meridian.identity.open-registration=true \
+    --meridian.cassandra.contact-points="127.0.0.1:$CASSANDRA_PORT" \
+    --meridian.elasticsearch.urls="http://127.0.0.1:$ES_PORT" \
+    --meridian.cassandra.keyspace="$KEYSPACE" --meridian.elasticsearch.index-prefix="${KEYSPACE//_/-}" \
+    > "$out/meridian.log" 2>&1 &
+  server_pid=$!
+  echo "Meridian (pid $server_pid) on $BASE ..."
+fi
+for _ in $(seq 1 600); do
   curl -sf -o /dev/null "$BASE/status" && break
-  kill -0 "$server_pid" 2>/dev/null || { echo "Meridian exited; see $out/meridian.log" >&2; exit 1; }
+  [ -z "$server_pid" ] || kill -0 "$server_pid" 2>/dev/null \
+    || { echo "Meridian exited; see $out/meridian.log" >&2; exit 1; }
   sleep 1
 done
 
