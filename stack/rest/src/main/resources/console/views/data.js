@@ -27,7 +27,11 @@ export async function render(ctx) {
 function stylesheet() {
   if (!document.querySelector('link[data-view="data"]')) {
     document.head.appendChild(
-      h('link', { rel: 'stylesheet', href: 'views/data.css', 'data-view': 'data' }),
+      h('link', {
+        rel: 'stylesheet',
+        href: new URL('./data.css', import.meta.url).pathname,
+        'data-view': 'data',
+      }),
     );
   }
 }
