@@ -139,11 +139,14 @@ if wants load; then
 fi
 
 if wants measure; then
-  cp="$out/classpath.txt"
-  # shellcheck disable=SC2086
-  (cd "$root" && ./mvnw -B -q ${MVN_ARGS:-} -pl stack/rest dependency:build-classpath \
-    -Dmdep.includeScope=test -Dmdep.outputFile="$cp") > "$out/classpath.log" 2>&1 \
-    || { tail -20 "$out/classpath.log"; exit 1; }
+  # Selenium and its dependencies: the rest module's test classpath, kept from the last run.
+  cp="$DATA_DIR/classpath.txt"
+  if [ "${REBUILD:-0}" = 1 ] || [ ! -s "$cp" ]; then
+    # shellcheck disable=SC2086
+    (cd "$root" && ./mvnw -B -q ${MVN_ARGS:-} -pl stack/rest dependency:build-classpath \
+      -Dmdep.includeScope=test -Dmdep.outputFile="$cp") > "$out/classpath.log" 2>&1 \
+      || { tail -20 "$out/classpath.log"; exit 1; }
+  fi
   java -cp "$(cat "$cp")" "$here/BrowseBenchmark.java" "$BASE" "$ORG" "$APP" "$ADMIN" "$PASSWORD" \
     places "$PAGES" "$ROUNDS" "$LIMIT_MS" | tee -a "$summary"
 fi
