@@ -55,8 +55,7 @@ class ConsoleDataIT extends ConsoleIT {
     browser.screenshot("console-data");
 
     browser.press("JSON");
-    String json =
-        browser.wait(d -> d.findElement(By.cssSelector(".results pre.json"))).getText();
+    String json = browser.wait(d -> d.findElement(By.cssSelector(".results pre.json"))).getText();
     assertThat(json).contains("\"dog6\"", "\"dog4\"", "\"dog2\"").doesNotContain("\"dog5\"");
     browser.press("Table");
     browser.wait(d -> names().size() == 3 ? true : null);
@@ -130,9 +129,7 @@ class ConsoleDataIT extends ConsoleIT {
     browser.waitForText("Collection cats");
     summary("New entity").click();
     // A comma left out: the editor names where the text goes wrong.
-    browser
-        .fill("New entity (JSON)", "{\"name\": \"tom\"\n \"lives\": 9}")
-        .press("Create entity");
+    browser.fill("New entity (JSON)", "{\"name\": \"tom\"\n \"lives\": 9}").press("Create entity");
     browser.waitForText("Not valid JSON at line 2, column 2");
     assertThat(api.get(path("cats")).uuids()).as("nothing is saved").isEmpty();
 
@@ -211,7 +208,8 @@ class ConsoleDataIT extends ConsoleIT {
         .press("Connect");
     browser.waitForText("Connected under likes.");
     browser.waitForText("likes → owners/ann");
-    assertThat(api.get(path("pets/rex/likes")).json().path("entities").path(0).path("name").asText())
+    assertThat(
+            api.get(path("pets/rex/likes")).json().path("entities").path(0).path("name").asText())
         .isEqualTo("ann");
 
     browser.press("Disconnect likes ann");
