@@ -43,6 +43,7 @@ public final class BrowseBenchmark {
             .build();
     ChromeDriver driver = new ChromeDriver(service, options);
     int failures = 0;
+    boolean met = false;
     try {
       WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(60));
       driver.get(base + "/console/#/");
@@ -98,10 +99,12 @@ public final class BrowseBenchmark {
       if (!counting.isEmpty()) {
         System.out.println("requests with a count: " + counting);
       }
-      System.exit(failures == 0 && counting.isEmpty() ? 0 : 1);
+      met = failures == 0 && counting.isEmpty();
     } finally {
+      // Before exiting: System.exit would skip this and leave Chromium running.
       driver.quit();
     }
+    System.exit(met ? 0 : 1);
   }
 
   /** From setting the hash to the mark, in the page's own clock. */
