@@ -1,15 +1,12 @@
 package io.meridian.core.device;
 
+import io.meridian.core.common.PeriodicWrites;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CompletionStage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,8 +27,7 @@ public final class EdgeStatsService implements AutoCloseable {
   private final String node;
   private final Clock clock;
   private final Duration nodeTimeout;
-  private ScheduledExecutorService writer;
-  private boolean warned;
+  private final PeriodicWrites<UUID> writer;
 
   public EdgeStatsService(
       EdgeStats local, EdgeStatsStore store, String node, Clock clock, Duration nodeTimeout) {
@@ -40,6 +36,14 @@ public final class EdgeStatsService implements AutoCloseable {
     this.node = node;
     this.clock = clock;
     this.nodeTimeout = nodeTimeout;
+    this.writer =
+        new PeriodicWrites<>(
+            "edge-stats",
+            LOG,
+            "Could not store the edge statistics of {} applications; retrying",
+            "Storing the edge statistics failed: {}",
+            this::writeDue,
+            local::storeFailed);
   }
 
   /** The application's totals over every node. */
@@ -61,74 +65,26 @@ public final class EdgeStatsService implements AutoCloseable {
 
   /** Stores this node's totals of the applications that are due; waits for the writes. */
   public void store() {
-    Map<UUID, EdgeTotals> due = local.toStore();
-    if (due.isEmpty()) {
-      return;
-    }
-    long now = clock.millis();
-    List<UUID> failed = new ArrayList<>();
-    List<CompletableFuture<Void>> writes = new ArrayList<>(due.size());
-    due.forEach(
-        (app, totals) ->
-            writes.add(
-                store
-                    .write(app, node, totals, now)
-                    .toCompletableFuture()
-                    .exceptionally(
-                        error -> {
-                          synchronized (failed) {
-                            failed.add(app);
-                          }
-                          return null;
-                        })));
-    CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new)).join();
-    if (!failed.isEmpty()) {
-      local.storeFailed(failed);
-      if (!warned) {
-        LOG.warn("Could not store the edge statistics of {} applications; retrying", failed.size());
-        warned = true;
-      }
-    } else {
-      warned = false;
-    }
+    writer.store();
   }
 
   /** Stores the totals every {@code interval} on a thread of its own. */
-  public synchronized void start(Duration interval) {
-    ScheduledThreadPoolExecutor executor =
-        new ScheduledThreadPoolExecutor(
-            1,
-            runnable -> {
-              Thread thread = new Thread(runnable, "edge-stats");
-              thread.setDaemon(true);
-              return thread;
-            });
-    executor.scheduleWithFixedDelay(
-        this::storeQuietly, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
-    writer = executor;
+  public void start(Duration interval) {
+    writer.start(interval);
   }
 
   /** Stops the writes, storing the totals a last time so a stopping node's counts are kept. */
   @Override
-  public synchronized void close() {
-    if (writer == null) {
-      return;
-    }
-    writer.shutdownNow();
-    try {
-      writer.awaitTermination(5, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    writer = null;
-    storeQuietly();
+  public void close() {
+    writer.close();
   }
 
-  private void storeQuietly() {
-    try {
-      store();
-    } catch (RuntimeException e) {
-      LOG.warn("Storing the edge statistics failed: {}", e.toString());
-    }
+  /** Starts the write of every due application's totals, all stamped with the same time. */
+  private Map<UUID, CompletionStage<Void>> writeDue() {
+    Map<UUID, EdgeTotals> due = local.toStore();
+    long now = clock.millis();
+    Map<UUID, CompletionStage<Void>> writes = new LinkedHashMap<>();
+    due.forEach((app, totals) -> writes.put(app, store.write(app, node, totals, now)));
+    return writes;
   }
 }

@@ -1,15 +1,14 @@
 package io.meridian.core.traffic;
 
+import io.meridian.core.common.PeriodicWrites;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CompletionStage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,14 +24,21 @@ public final class TrafficService implements AutoCloseable {
   private final TrafficStore store;
   private final String node;
   private final Clock clock;
-  private ScheduledExecutorService writer;
-  private boolean warned;
+  private final PeriodicWrites<TrafficCounters.Due> writer;
 
   public TrafficService(TrafficCounters local, TrafficStore store, String node, Clock clock) {
     this.local = local;
     this.store = store;
     this.node = node;
     this.clock = clock;
+    this.writer =
+        new PeriodicWrites<>(
+            "app-traffic",
+            LOG,
+            "Could not store {} buckets of application requests; retrying",
+            "Storing the application request buckets failed: {}",
+            this::writeDue,
+            local::storeFailed);
   }
 
   /**
@@ -58,73 +64,29 @@ public final class TrafficService implements AutoCloseable {
 
   /** Stores this node's buckets that changed since the last call; waits for the writes. */
   public void store() {
-    List<TrafficCounters.Due> due = local.toStore();
-    if (due.isEmpty()) {
-      return;
-    }
-    List<TrafficCounters.Due> failed = new ArrayList<>();
-    List<CompletableFuture<Void>> writes = new ArrayList<>(due.size());
-    for (TrafficCounters.Due bucket : due) {
-      writes.add(
-          store
-              .write(bucket.app(), node, bucket.bucket())
-              .toCompletableFuture()
-              .exceptionally(
-                  error -> {
-                    synchronized (failed) {
-                      failed.add(bucket);
-                    }
-                    return null;
-                  }));
-    }
-    CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new)).join();
-    if (!failed.isEmpty()) {
-      local.storeFailed(failed);
-      if (!warned) {
-        LOG.warn("Could not store {} buckets of application requests; retrying", failed.size());
-        warned = true;
-      }
-    } else {
-      warned = false;
-    }
+    writer.store();
   }
 
   /** Stores the buckets every {@code interval} on a thread of its own. */
-  public synchronized void start(Duration interval) {
-    ScheduledThreadPoolExecutor executor =
-        new ScheduledThreadPoolExecutor(
-            1,
-            runnable -> {
-              Thread thread = new Thread(runnable, "app-traffic");
-              thread.setDaemon(true);
-              return thread;
-            });
-    executor.scheduleWithFixedDelay(
-        this::storeQuietly, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
-    writer = executor;
+  public void start(Duration interval) {
+    writer.start(interval);
   }
 
   /** Stops the writes, storing a last time so a stopping node's counts are kept. */
   @Override
-  public synchronized void close() {
-    if (writer == null) {
-      return;
-    }
-    writer.shutdownNow();
-    try {
-      writer.awaitTermination(5, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    writer = null;
-    storeQuietly();
+  public void close() {
+    writer.close();
   }
 
-  private void storeQuietly() {
-    try {
-      store();
-    } catch (RuntimeException e) {
-      LOG.warn("Storing the application request buckets failed: {}", e.toString());
+  /**
+   * Starts the write of every changed bucket (one per application and bucket start: no key
+   * repeats).
+   */
+  private Map<TrafficCounters.Due, CompletionStage<Void>> writeDue() {
+    Map<TrafficCounters.Due, CompletionStage<Void>> writes = new LinkedHashMap<>();
+    for (TrafficCounters.Due bucket : local.toStore()) {
+      writes.put(bucket, store.write(bucket.app(), node, bucket.bucket()));
     }
+    return writes;
   }
 }
