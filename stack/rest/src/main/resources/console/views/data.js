@@ -1,8 +1,19 @@
 // The data browser: an application's collections, queried with the full query language, paged
 // with cursors (never a count), and its entities created, edited, deleted (one by one or by
 // query, after a preview), connected and given files. Every call is the public REST API's.
-import { appPath } from '../api.js';
-import { act, confirm, field, h, jsonEditor, jsonView, message, pager, replace } from '../ui.js';
+import { appPath, orgPath } from '../api.js';
+import {
+  act,
+  confirm,
+  field,
+  h,
+  jsonEditor,
+  jsonView,
+  message,
+  pager,
+  replace,
+  stylesheet,
+} from '../ui.js';
 import { entityView } from './data-entity.js';
 
 /** Collections every application answers for, whether or not they hold entities yet. */
@@ -10,29 +21,16 @@ const BUILT_IN = ['users', 'groups', 'roles', 'devices'];
 const DEFAULT_LIMIT = 20;
 
 export async function render(ctx) {
-  stylesheet();
+  stylesheet('views/data.css');
   const [collection, entity] = ctx.params;
   if (!collection) {
-    collections(ctx);
+    await collections(ctx);
   } else if (entity) {
     remember(ctx, collection);
     await entityView(ctx, collection, entity);
   } else {
     remember(ctx, collection);
     collectionView(ctx, collection);
-  }
-}
-
-/** The view's own rules, beside the shell's: one link element, added once. */
-function stylesheet() {
-  if (!document.querySelector('link[data-view="data"]')) {
-    document.head.appendChild(
-      h('link', {
-        rel: 'stylesheet',
-        href: new URL('./data.css', import.meta.url).pathname,
-        'data-view': 'data',
-      }),
-    );
   }
 }
 
@@ -82,7 +80,9 @@ export function collectionOf(entity) {
   return first || (entity.type ? `${entity.type}s` : '');
 }
 
-function collections(ctx) {
+async function collections(ctx) {
+  const reply = await ctx.api.get(orgPath(ctx.org, 'apps', ctx.app));
+  const stored = (reply.data && reply.data.collections) || [];
   const name = h('input', { name: 'collection', autocomplete: 'off', required: true });
   const open = h(
     'form',
@@ -97,7 +97,7 @@ function collections(ctx) {
       ctx.navigate(collectionLink(ctx, value));
     }
   });
-  const seen = recent(ctx).filter((entry) => !BUILT_IN.includes(entry));
+  const seen = recent(ctx).filter((entry) => !BUILT_IN.includes(entry) && !stored.includes(entry));
   const links = (names) =>
     h(
       'ul',
@@ -110,12 +110,14 @@ function collections(ctx) {
     h(
       'p',
       { class: 'hint' },
-      'The API has no listing of an application\'s collections: open one by its name (a ',
-      'collection exists once it holds an entity; an empty one lists as empty).',
+      'Open a collection by its name, or choose one below (a collection is listed once it has ',
+      'held an entity; any other name lists as empty).',
     ),
     open,
+    h('h2', {}, 'Collections of this application'),
+    stored.length ? links(stored) : message('No entity stored yet.'),
     h('h2', {}, 'Collections every application has'),
-    links(BUILT_IN),
+    links(BUILT_IN.filter((entry) => !stored.includes(entry))),
     seen.length ? [h('h2', {}, 'Opened in this tab'), links(seen)] : null,
   );
   name.focus();

@@ -240,6 +240,7 @@ public class JerseyConfig extends ResourceConfig {
             credentials,
             bodies,
             invitations,
+            store,
             IdentityProperties.openRegistration(identity, embedded));
     EventResource eventResource = new EventResource(applications, events, queries, bodies);
     CounterResource counterResource = new CounterResource(applications, counters);

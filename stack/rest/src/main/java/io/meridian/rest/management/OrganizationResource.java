@@ -6,6 +6,7 @@ import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
+import io.meridian.core.entity.EntityStore;
 import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.PrincipalKind;
 import io.meridian.core.identity.admin.AdminInvitations;
@@ -48,6 +49,7 @@ public class OrganizationResource {
   private final ClientCredentials credentials;
   private final JsonBodies bodies;
   private final AdminInvitations invitations;
+  private final EntityStore store;
   private final boolean openRegistration;
 
   public OrganizationResource(
@@ -55,8 +57,10 @@ public class OrganizationResource {
       ClientCredentials credentials,
       JsonBodies bodies,
       AdminInvitations invitations,
+      EntityStore store,
       boolean openRegistration) {
     this.management = management;
+    this.store = store;
     this.credentials = credentials;
     this.bodies = bodies;
     this.invitations = invitations;
@@ -167,14 +171,20 @@ public class OrganizationResource {
         .toJson();
   }
 
+  /**
+   * With the names of the application's collections: those that ever held an entity, in name order
+   * (one read of one partition; the console's data browser lists them).
+   */
   @GET
   @Path("{org}/{apps: apps|applications}/{app}")
-  @Operation(summary = "An application")
+  @Operation(summary = "An application, with the names of its collections")
   public byte[] application(@PathParam("org") String org, @PathParam("app") String app) {
     Organization organization = administered(org);
-    return ManagementJson.envelope("get application")
-        .data(ManagementJson.application(management.application(organization, app)))
-        .toJson();
+    ApplicationRef application = management.application(organization, app);
+    ObjectNode data = ManagementJson.application(application);
+    var collections = data.putArray("collections");
+    store.collections(application.id()).stream().sorted().forEach(collections::add);
+    return ManagementJson.envelope("get application").data(data).toJson();
   }
 
   /** Needs {@code confirm_application_identifier} set to the application's name or uuid. */

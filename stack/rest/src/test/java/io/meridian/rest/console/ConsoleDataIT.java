@@ -42,7 +42,9 @@ class ConsoleDataIT extends ConsoleIT {
           .isEqualTo(200);
     }
     signIn();
-    openSection("data", "dogs");
+    openSection("data");
+    browser.waitForText("Collections of this application");
+    browser.follow("dogs"); // listed: the collection has held an entity
     browser.waitForText("Collection dogs");
     browser.fill("Query", "select * where color = 'brown' order by age desc").press("Run query");
     browser.wait(d -> names().equals(List.of("dog6", "dog4", "dog2")) ? true : null);

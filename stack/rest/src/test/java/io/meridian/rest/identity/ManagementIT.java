@@ -201,6 +201,20 @@ class ManagementIT extends MeridianIT {
       assertThat(read.json().path("data").path("uuid").asText()).isEqualTo(uuid);
       assertThat(read.json().path("data").path("applicationName").asText()).isEqualTo(name);
     }
+    assertThat(admin().get("/management/orgs/" + org + "/apps/" + name).json())
+        .as("a new application has no collection")
+        .satisfies(reply -> assertThat(reply.path("data").path("collections").size()).isZero());
+    assertThat(api.post(path("zebras"), "{\"name\":\"z\"}").status()).isEqualTo(200);
+    assertThat(api.post(path("apes"), "{\"name\":\"a\"}").status()).isEqualTo(200);
+    JsonNode collections =
+        admin()
+            .get("/management/orgs/" + org + "/apps/" + app)
+            .json()
+            .path("data")
+            .path("collections");
+    assertThat(collections.toString()).contains("\"apes\"", "\"zebras\"");
+    assertThat(collections.toString().indexOf("apes"))
+        .isLessThan(collections.toString().indexOf("zebras"));
     assertThat(admin().post("/management/orgs/" + org + "/apps", json("name", name)).error())
         .isEqualTo("duplicate_unique_property_exists");
     assertThat(admin().get("/management/orgs/" + org + "/apps/nosuchapp").error())

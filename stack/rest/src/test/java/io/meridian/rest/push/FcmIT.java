@@ -12,9 +12,6 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import io.meridian.core.common.Json;
 import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.Eventually;
-import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -124,7 +121,9 @@ class FcmIT extends PushServersIT {
     ObjectNode body = Json.object();
     body.put("name", name);
     body.put("provider", "google");
-    body.set("serviceAccount", FcmFake.serviceAccount().put("token_uri", "https://attacker.example/token"));
+    body.set(
+        "serviceAccount",
+        FcmFake.serviceAccount().put("token_uri", "https://attacker.example/token"));
     return body;
   }
 
