@@ -71,8 +71,13 @@ class ConsoleLiveIT extends ConsoleIT {
     browser.press("Start");
     browser.waitForText("Watching pumps");
     api.put(path("pumps") + "/p1", "{\"pressure\":30}");
-    browser.wait(d -> events().size() >= 3 ? true : null);
-    assertThat(events()).containsExactly("update p1", "leave p1", "enter p1");
+    browser.wait(d -> events().contains("update p1") ? true : null);
+    List<String> seen = events();
+    assertThat(seen.get(0)).isEqualTo("update p1");
+    assertThat(seen.subList(seen.size() - 2, seen.size())).containsExactly("leave p1", "enter p1");
+    // Between them at most the enter of the write made while stopped: acknowledged just before
+    // the new watch subscribed, the feed may still hand it to the new watch (never to the old).
+    assertThat(seen).hasSizeBetween(3, 4);
   }
 
   /**

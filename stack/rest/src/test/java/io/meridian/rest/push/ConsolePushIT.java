@@ -157,6 +157,7 @@ class ConsolePushIT extends ConsoleIT {
   /** Sending takes longer than one of the browser's waits on a busy machine: up to 90 s. */
   private void waitUntilFinished() {
     new WebDriverWait(browser.driver(), Duration.ofSeconds(90))
+        .ignoring(RuntimeException.class) // the view redraws while it is read
         .until(d -> browser.main().contains("FINISHED"));
   }
 
