@@ -13,8 +13,8 @@ COPY . .
 # deploy/local and deploy/local-servers (the launcher is in the jar), which resolve Cassandra's and
 # Elasticsearch's artifacts from Maven Central: they stay in this stage, never in the image.
 RUN --mount=type=cache,target=/root/.m2 \
-    ./mvnw -B -DskipTests package -pl stack/rest -am \
- && cp stack/rest/target/meridian.jar /meridian.jar
+    ./mvnw -B -DskipTests package -pl stack/server -am \
+ && cp stack/server/target/meridian.jar /meridian.jar
 
 # Runtime stage: a JRE only. The Ubuntu-based Temurin images ship curl, which the health check uses.
 FROM eclipse-temurin:17.0.19_10-jre-noble

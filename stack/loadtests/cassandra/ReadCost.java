@@ -21,7 +21,7 @@ import java.util.concurrent.locks.LockSupport;
  * source launcher and the jars of the server's fat jar:
  *
  * <pre>
- * unzip -q -o stack/rest/target/meridian.jar 'BOOT-INF/lib/*' -d /tmp/meridian-lib
+ * unzip -q -o stack/server/target/meridian.jar 'BOOT-INF/lib/*' -d /tmp/meridian-lib
  * java -Drate=6000 -cp "$(ls /tmp/meridian-lib/BOOT-INF/lib/*.jar | tr '\n' :)" \
  *   stack/loadtests/cassandra/ReadCost.java HOST:PORT KEYSPACE APP_ID PATHS_FILE SECONDS \
  *   CASSANDRA_PID "SELECT body FROM entities WHERE app_id = ? AND uuid = ?" ...

@@ -37,13 +37,13 @@ summary="$out/summary.txt"
 note() { echo "$*" | tee -a "$summary"; }
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
-server_jar="$root/stack/rest/target/meridian.jar"
+server_jar="$root/stack/server/target/meridian.jar"
 load_jar="$root/stack/loadtests/target/meridian-load.jar"
 if [ "${REBUILD:-0}" = 1 ] || [ ! -f "$server_jar" ] || [ ! -f "$load_jar" ]; then
   echo "Building the server and the loader ..."
   # shellcheck disable=SC2086
   (cd "$root" && ./mvnw -B -q ${MVN_ARGS:-} -DskipTests -DskipITs -Dspotless.check.skip=true \
-    -pl stack/rest,stack/loadtests -am package)
+    -pl stack/server,stack/loadtests -am package)
 fi
 
 # The services keep their ports from one run to the next (their data dir remembers them).
@@ -143,7 +143,7 @@ if wants measure; then
   cp="$DATA_DIR/classpath.txt"
   if [ "${REBUILD:-0}" = 1 ] || [ ! -s "$cp" ]; then
     # shellcheck disable=SC2086
-    (cd "$root" && ./mvnw -B -q ${MVN_ARGS:-} -pl stack/rest dependency:build-classpath \
+    (cd "$root" && ./mvnw -B -q ${MVN_ARGS:-} -pl stack/server dependency:build-classpath \
       -Dmdep.includeScope=test -Dmdep.outputFile="$cp") > "$out/classpath.log" 2>&1 \
       || { tail -20 "$out/classpath.log"; exit 1; }
   fi

@@ -53,12 +53,12 @@ mkdir -p "$out"
 summary="$out/summary.txt"
 note() { echo "$*" | tee -a "$summary"; }
 
-server_jar="$root/stack/rest/target/meridian.jar"
+server_jar="$root/stack/server/target/meridian.jar"
 sim_jar="$root/stack/loadtests/target/device-simulator.jar"
 if [ "${REBUILD:-0}" = 1 ] || [ ! -f "$server_jar" ] || [ ! -f "$sim_jar" ]; then
   echo "Building the server and the device simulator ..."
   (cd "$root" && ./mvnw -B -q -DskipTests -DskipITs -Dspotless.check.skip=true \
-    -pl stack/rest,stack/loadtests -am package)
+    -pl stack/server,stack/loadtests -am package)
 fi
 
 pids=()

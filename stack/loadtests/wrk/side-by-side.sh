@@ -2,7 +2,7 @@
 # Two builds of Meridian side by side, GET by uuid, so that drift on this machine hits both alike
 # (see docs/benchmarks.md). Needs Cassandra and Elasticsearch running
 # (./meridian services start --data-dir /tmp/bench-data) and two jars:
-#   OLD_JAR=/tmp/meridian-old.jar NEW_JAR=stack/rest/target/meridian.jar ROUNDS=5 \
+#   OLD_JAR=/tmp/meridian-old.jar NEW_JAR=stack/server/target/meridian.jar ROUNDS=5 \
 #     stack/loadtests/wrk/side-by-side.sh
 # Each jar serves on its own port (8081 old, 8082 new) with its own keyspace and index prefix, an
 # application with 3,000 entities of ~1 KB and one app user. After a warm-up, each round runs wrk

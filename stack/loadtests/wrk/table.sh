@@ -48,16 +48,16 @@ RESULTS_NAME=""
 source "$here/common.sh"
 mkdir -p "$out/runs"
 
-server_jar="$root/stack/rest/target/meridian.jar"
+server_jar="$root/stack/server/target/meridian.jar"
 floor_jar="$root/stack/loadtests/bare-floor/target/bare-floor.jar"
 if [ "${REBUILD:-0}" = 1 ] || [ ! -f "$server_jar" ] || [ ! -f "$floor_jar" ]; then
   if [ "${BUILD:-1}" = 0 ]; then
-    echo "Missing $server_jar or $floor_jar: ./mvnw package -pl stack/rest,stack/loadtests/bare-floor -am" >&2
+    echo "Missing $server_jar or $floor_jar: ./mvnw package -pl stack/server,stack/loadtests/bare-floor -am" >&2
     exit 1
   fi
   echo "Building the server and the bare floor ..."
   (cd "$root" && ./mvnw -B -q -DskipTests -DskipITs -Dspotless.check.skip=true \
-    -pl stack/rest,stack/loadtests/bare-floor -am package)
+    -pl stack/server,stack/loadtests/bare-floor -am package)
 fi
 
 if [ "${SERVICES:-}" != running ]; then

@@ -55,7 +55,7 @@ public final class ClusterCommand {
     @Option(
         names = "--jar",
         description = "The Meridian server jar. Default: the running jar, else ${DEFAULT-VALUE}",
-        defaultValue = "stack/rest/target/meridian.jar")
+        defaultValue = "stack/server/target/meridian.jar")
     Path jar;
 
     @Option(
@@ -106,7 +106,7 @@ public final class ClusterCommand {
     /** When run as {@code java -jar meridian.jar cluster ...}, that jar serves the REST nodes. */
     private java.util.Optional<Path> runningJar() {
       String classPath = System.getProperty("java.class.path", "");
-      if (jar.toString().equals("stack/rest/target/meridian.jar")
+      if (jar.toString().equals("stack/server/target/meridian.jar")
           && classPath.endsWith(".jar")
           && !classPath.contains(java.io.File.pathSeparator)
           && Files.isRegularFile(Path.of(classPath))) {

@@ -18,7 +18,7 @@ import java.util.Map;
 
 /**
  * A Meridian server for a run without {@code loadtest.baseUrl}: {@code
- * stack/rest/target/meridian.jar} in its own process (so that the load generator's CPU and the
+ * stack/server/target/meridian.jar} in its own process (so that the load generator's CPU and the
  * server's can be told apart), on the build's shared Cassandra and Elasticsearch ({@link
  * SharedServices}), in its own keyspace and index prefix. It stops with this JVM, and a detached
  * watcher stops it if this JVM is killed.

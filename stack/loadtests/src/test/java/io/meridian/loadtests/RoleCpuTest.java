@@ -21,7 +21,7 @@ class RoleCpuTest {
         .isEqualTo("cassandra");
     assertThat(RoleCpu.role("java\0-cp\0lib/*\0org.elasticsearch.bootstrap.Elasticsearch"))
         .isEqualTo("elasticsearch");
-    assertThat(RoleCpu.role("java\0-jar\0/work/stack/rest/target/meridian.jar\0--server.port=1"))
+    assertThat(RoleCpu.role("java\0-jar\0/work/stack/server/target/meridian.jar\0--server.port=1"))
         .isEqualTo("meridian");
     assertThat(RoleCpu.role("/usr/sbin/haproxy\0-f\0lb.cfg")).isEqualTo("haproxy");
     assertThat(RoleCpu.role("bash\0-c\0sleep 1")).isEqualTo("other");

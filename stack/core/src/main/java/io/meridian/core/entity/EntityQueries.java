@@ -54,9 +54,11 @@ public final class EntityQueries {
   private final QueryLanguage language;
   private final Pager pager;
   private final GeoQueries geo;
+  private final int maxBatchPoints;
 
   /**
    * @param maxRadiusMeters the largest {@code within} radius a query may ask for
+   * @param maxBatchPoints the most points one batch lookup ({@link #containingEach}) may ask about
    */
   public EntityQueries(
       EntityStore store,
@@ -66,13 +68,15 @@ public final class EntityQueries {
       QueryLanguage language,
       Cursors cursors,
       GeoLookups geoLookups,
-      double maxRadiusMeters) {
+      double maxRadiusMeters,
+      int maxBatchPoints) {
     this.store = store;
     this.connections = connections;
     this.index = index;
     this.language = language;
     this.pager = new Pager(store, pipeline, cursors);
     this.geo = new GeoQueries(geoLookups, cursors, maxRadiusMeters);
+    this.maxBatchPoints = maxBatchPoints;
   }
 
   /**
@@ -116,6 +120,7 @@ public final class EntityQueries {
    */
   public List<QueryPage> containingEach(
       ApplicationRef app, CollectionName collection, List<double[]> points, String ql, int limit) {
+    requireBatchPoints(points.size());
     requireLimit(limit);
     CompiledQuery query = compile(ql);
     GeoQueries.refusePointContainment(query);
@@ -130,6 +135,15 @@ public final class EntityQueries {
           geo.containing(app, plural, query, point[0], point[1], limit, List.of(), k -> null));
     }
     return pages;
+  }
+
+  /** 400 for a batch lookup of more points than one may ask about. */
+  public void requireBatchPoints(int count) {
+    if (count > maxBatchPoints) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT,
+          "A batch lookup sends at most " + maxBatchPoints + " points, got " + count);
+    }
   }
 
   /**

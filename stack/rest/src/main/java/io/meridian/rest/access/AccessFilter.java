@@ -4,14 +4,14 @@ import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
-import io.meridian.core.entity.CollectionName;
-import io.meridian.core.entity.EntityService;
 import io.meridian.core.identity.Principal;
-import io.meridian.core.identity.PrincipalKind;
 import io.meridian.core.identity.access.AccessControl;
-import io.meridian.core.identity.permission.PathPattern;
+import io.meridian.core.identity.access.ApplicationPaths;
+import io.meridian.core.identity.access.RequestAccess;
+import io.meridian.core.identity.access.Visibility;
 import io.meridian.core.identity.permission.Verb;
 import io.meridian.core.identity.token.AccessFeed;
+import io.meridian.core.identity.token.BearerToken;
 import io.meridian.core.identity.token.ClientCredentials;
 import io.meridian.core.identity.token.TokenService;
 import jakarta.annotation.Priority;
@@ -26,53 +26,34 @@ import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.PathSegment;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * Authenticates every request and authorises every application request before it is matched to a
- * resource, by its method and path, so that what a permission names is exactly what is served.
- * Every other rule (management, {@code /system}, the open endpoints) is declared on the resource
- * with {@link Access} and enforced by {@link DeclaredAccessFilter} once the request is matched;
- * {@link Access.Rule#APPLICATION} routes require that this filter authorised their path.
+ * Authenticates every request before it is matched to a resource, and hands a request inside an
+ * application to core's {@link RequestAccess} by its method and decoded path, so that what a
+ * permission names is exactly what is served. Which operations skip authentication comes from their
+ * declared rules ({@link OpenRoutes}); every other rule is enforced by {@link DeclaredAccessFilter}
+ * once the request is matched.
  *
  * <p>The path is checked as decoded segments: a segment that decodes to contain a slash or
- * backslash, or that is {@code .} or {@code ..}, is refused outright, so what the permission sees
- * is exactly what the resource serves.
+ * backslash, or that is {@code .} or {@code ..}, is refused outright.
  */
 @PreMatching
 @Priority(Priorities.AUTHENTICATION)
 public final class AccessFilter implements ContainerRequestFilter, ContainerResponseFilter {
-  /**
-   * Paths served to anyone without looking at credentials (health checks stay free of crypto): the
-   * root, the health checks, the API documents (OpenAPI, and AsyncAPI for the WebSocket) and the
-   * reference page with the page's files. The console ({@code /console} and every file under it) is
-   * open too: its files hold no data, and its calls carry the admin's own token.
-   */
-  private static final Set<String> PUBLIC =
-      Set.of("", "status", "lb-status", "openapi.json", "openapi.yaml", "asyncapi.json", "docs");
-
-  private static final String REFERENCE_FILES = "docs";
-
-  private static final String CONSOLE = "console";
-
   /**
    * The request property holding the {@link ApplicationRef} a request addresses, once resolved
    * (before it is authorised, so refusals count too): the per-application request counts read it.
    */
   public static final String APPLICATION = AccessFilter.class.getName() + ".application";
 
-  private static final Set<String> MEMBERSHIPS_OF_USERS = Set.of("roles", "permissions", "groups");
-  private static final Set<String> MEMBERSHIPS_OF_GROUPS = Set.of("roles", "permissions", "users");
-  private static final Set<String> PUSH = Set.of("notifiers", "notifications");
-
   private final TokenService tokens;
   private final ClientCredentials clients;
   private final ApplicationService applications;
   private final AccessControl access;
   private final AccessFeed feed;
-  private final ApplicationRequests requests;
+  private final RequestAccess requests;
+  private final OpenRoutes open;
 
   public AccessFilter(
       TokenService tokens,
@@ -80,27 +61,23 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
       ApplicationService applications,
       AccessControl access,
       AccessFeed feed,
-      EntityService entities) {
+      RequestAccess requests,
+      OpenRoutes open) {
     this.tokens = tokens;
     this.clients = clients;
     this.applications = applications;
     this.access = access;
     this.feed = feed;
-    this.requests = new ApplicationRequests(entities);
+    this.requests = requests;
+    this.open = open;
   }
 
   @Override
   public void filter(ContainerRequestContext request) {
     Caller.clear();
     List<PathSegment> segments = segments(request.getUriInfo().getPathSegments(true));
-    String first = segments.isEmpty() ? "" : segments.get(0).getPath();
-    if (segments.size() <= 1 && PUBLIC.contains(first)
-        || segments.size() == 2 && first.equals(REFERENCE_FILES)
-        || first.equals(CONSOLE)) {
-      return;
-    }
-    if (first.equals("metrics")) {
-      return; // MetricsResource checks its caller: a scrape token is not an access token
+    if (segments.isEmpty() || open.matches(path(segments))) {
+      return; // the root serves nothing; open routes read no credentials
     }
     if (CometaPaths.matches(segments)) {
       // Cometa's application API: the key in the path is the client id, the OAuth header its
@@ -112,6 +89,7 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     }
     Principal caller = authenticate(request, segments);
     Caller.set(caller);
+    String first = segments.get(0).getPath();
     if (first.equals("management") || first.equals("system")) {
       return; // not an application's path: their resources declare their rules (Access)
     }
@@ -119,8 +97,8 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
       return; // nothing to authorise: 404s
     }
     Optional<Verb> verb = Verb.ofMethod(request.getMethod());
-    List<PathSegment> rest = segments.subList(2, segments.size());
-    if (rest.size() == 1 && rest.get(0).getPath().equals(ApplicationRequests.TOKEN)) {
+    List<RequestAccess.Segment> rest = applicationPath(segments.subList(2, segments.size()));
+    if (rest.size() == 1 && rest.get(0).path().equals(RequestAccess.TOKEN)) {
       return; // the application's sign-in, open to anyone
     }
     if (verb.isEmpty()) {
@@ -129,23 +107,12 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     feed.requireFresh();
     ApplicationRef application = application(caller, segments);
     request.setProperty(APPLICATION, application);
-    ApplicationRequests.Requirement needed =
-        requests.requirement(caller, application, verb.get(), rest);
-    switch (needed.rule()) {
-      case ANYONE -> {
-        return;
-      }
-      // Opening the socket needs only credentials that reach the application (a guest's do):
-      // every subscription, event and request is authorised inside the connection.
-      case REACH -> access.requireReach(caller, application);
-      case ADMINISTRATORS -> access.requireAdministrator(caller, application);
-      case PERMISSION -> access.authorize(caller, application, needed.verb(), needed.path());
-    }
-    if (verb.get() != Verb.GET && ApplicationRequests.readOnly(rest)) {
+    Visibility visibility = requests.authorize(caller, application, verb.get(), rest);
+    if (verb.get() != Verb.GET && RequestAccess.readOnly(rest)) {
       // Jersey would hand another method to the collection routes, which refuse the name.
       throw new NotAllowedException("GET", new String[] {"HEAD", "OPTIONS"});
     }
-    Caller.visibility(access.visibility(caller, application));
+    Caller.visibility(visibility);
     request.setProperty(DeclaredAccessFilter.APPLICATION_AUTHORISED, Boolean.TRUE);
   }
 
@@ -192,147 +159,24 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
 
   /** The decoded segments without a trailing empty one; 400 for anything that could mislead. */
   static List<PathSegment> segments(List<PathSegment> decoded) {
-    int size = decoded.size();
-    if (size > 0 && decoded.get(size - 1).getPath().isEmpty()) {
-      size--;
-    }
-    for (int i = 0; i < size; i++) {
-      String path = decoded.get(i).getPath();
-      if (path.isEmpty()
-          || path.equals(".")
-          || path.equals("..")
-          || path.indexOf('/') >= 0
-          || path.indexOf('\\') >= 0) {
-        throw new MeridianException(
-            ErrorCode.BAD_REQUEST,
-            "The path has an empty, '.' or '..' segment or an encoded slash");
-      }
-    }
-    return decoded.subList(0, size);
+    return ApplicationPaths.checked(decoded, PathSegment::getPath);
   }
 
-  /**
-   * 400 for matrix parameters anywhere but where a resource reads them as a query: on the
-   * collection segment, alone ({@code /users;ql=...}) or before a verb in a GET ({@code
-   * /users;ql=.../devices}). Elsewhere the resources ignore them, so {@code
-   * /users;ql=x/me/roles/admin} would be checked as a query but served as {@code
-   * /users/me/roles/admin}.
-   */
-  static void requireQueryOnlyWhereRead(List<PathSegment> rest, Verb verb) {
-    for (int i = 1; i < rest.size(); i++) {
-      if (!rest.get(i).getMatrixParameters().isEmpty()) {
-        throw new MeridianException(
-            ErrorCode.BAD_REQUEST, "Matrix parameters are only read on the collection segment");
-      }
-    }
-    if (!rest.get(0).getMatrixParameters().isEmpty()
-        && (rest.size() > 2 || rest.size() == 2 && verb != Verb.GET && !notifies(rest, verb))) {
-      throw new MeridianException(
-          ErrorCode.BAD_REQUEST,
-          "A query in the path ('/users;ql=...') may only be followed by a verb, in a GET");
-    }
-  }
-
-  /**
-   * The path a permission is checked against: the collection by its canonical plural, entity names
-   * lower-cased, the caller's own user as its uuid ({@code me} included), and for a query across a
-   * collection's entities ({@code /users;ql=.../devices}) the entity segment as "any".
-   */
-  static List<String> canonical(List<PathSegment> rest, Principal caller) {
-    List<String> path = new ArrayList<>(rest.size());
-    String collection = CollectionName.of(rest.get(0).getPath()).plural();
-    path.add(collection);
-    if (rest.size() > 1) {
-      int next;
-      if (rest.get(0).getMatrixParameters().isEmpty()) {
-        path.add(entity(collection, rest.get(1).getPath(), caller));
-        next = 2;
-      } else {
-        path.add(PathPattern.ANY_ENTITY); // the segment after a query is a verb, not an entity
-        next = 1;
-      }
-      for (int i = next; i < rest.size(); i++) {
-        String segment = rest.get(i).getPath();
-        boolean targetCollection = next == 2 && i == 3 && rest.size() == 5;
-        path.add(targetCollection ? collectionOrLiteral(segment) : lower(segment));
-      }
+  /** The segments after {@code /{org}/{app}} as core reads them. */
+  static List<RequestAccess.Segment> applicationPath(List<PathSegment> rest) {
+    List<RequestAccess.Segment> path = new ArrayList<>(rest.size());
+    for (PathSegment segment : rest) {
+      path.add(
+          new RequestAccess.Segment(segment.getPath(), !segment.getMatrixParameters().isEmpty()));
     }
     return path;
   }
 
-  private static String entity(String collection, String entity, Principal caller) {
-    if (collection.equals("users")
-        && caller.kind() == PrincipalKind.APP_USER
-        && (entity.equalsIgnoreCase("me")
-            || entity.equalsIgnoreCase(caller.subject().toString()))) {
-      return caller.subject().toString();
+  private static String path(List<PathSegment> segments) {
+    StringBuilder path = new StringBuilder();
+    for (PathSegment segment : segments) {
+      path.append('/').append(segment.getPath());
     }
-    return lower(entity);
-  }
-
-  private static String collectionOrLiteral(String segment) {
-    try {
-      return CollectionName.of(segment).plural();
-    } catch (MeridianException e) {
-      return lower(segment);
-    }
-  }
-
-  /**
-   * A {@code PUT} or {@code DELETE} of a collection changes every entity its query selects, so it
-   * needs a permission covering every entity ({@code put:/things/*}), as a query across entities
-   * does, never only one naming the collection.
-   */
-  static List<String> writesByQuery(List<String> path, Verb verb) {
-    if (path.size() == 1 && (verb == Verb.PUT || verb == Verb.DELETE)) {
-      return List.of(path.get(0), PathPattern.ANY_ENTITY);
-    }
-    return path;
-  }
-
-  /** The batch point lookup, a read sent as a POST for its body of points. */
-  static boolean isBatchLookup(List<String> path) {
-    return path.size() == 2 && path.get(1).equals("_contains");
-  }
-
-  /**
-   * Requests that change who may do what, or how a collection is held: administrators only,
-   * whatever a permission says.
-   */
-  static boolean administers(List<String> path) {
-    String collection = path.get(0);
-    if (collection.equals("roles") || path.size() == 2 && path.get(1).equals("_settings")) {
-      return true;
-    }
-    // Push: notifiers hold provider credentials, and a notification reaches people's devices.
-    if (PUSH.contains(collection) || path.get(path.size() - 1).equals("notifications")) {
-      return true;
-    }
-    if (path.size() < 3) {
-      return false;
-    }
-    return collection.equals("users") && MEMBERSHIPS_OF_USERS.contains(path.get(2))
-        || collection.equals("groups") && MEMBERSHIPS_OF_GROUPS.contains(path.get(2));
-  }
-
-  /**
-   * Reads that hand out what lets something act for the application: its devices' secrets, and its
-   * edge settings (the webhook events go to). Administrators only, whatever a permission says.
-   */
-  static boolean administersEvenToRead(List<String> path) {
-    if (!path.get(0).equals("devices")) {
-      return false;
-    }
-    return path.size() == 2 && path.get(1).equals("_settings")
-        || path.size() == 3 && path.get(2).equals("secret");
-  }
-
-  /** {@code POST /devices;ql=.../notifications}: a notification to the devices a query selects. */
-  private static boolean notifies(List<PathSegment> rest, Verb verb) {
-    return verb == Verb.POST && rest.size() == 2 && rest.get(1).getPath().equals("notifications");
-  }
-
-  private static String lower(String text) {
-    return text.toLowerCase(Locale.ROOT);
+    return path.toString();
   }
 }

@@ -8,6 +8,7 @@ import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.PrincipalKind;
 import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.access.AccessExplanation;
+import io.meridian.core.identity.access.RequestAccess;
 import io.meridian.core.identity.permission.Verb;
 import io.meridian.core.identity.user.UserService;
 import jakarta.ws.rs.core.PathSegment;
@@ -18,9 +19,9 @@ import org.glassfish.jersey.uri.UriComponent;
 
 /**
  * Answers "may this user do METHOD on PATH in this application, and which grant decides": the path
- * is read as {@link AccessFilter} reads a request's ({@link ApplicationRequests}) and the decision
- * is {@link AccessControl#explain}, the walk that authorises requests, so the answer cannot drift
- * from what the server does.
+ * is read as {@link AccessFilter} reads a request's ({@link RequestAccess}) and the decision is
+ * {@link AccessControl#explain}, the walk that authorises requests, so the answer cannot drift from
+ * what the server does.
  */
 public final class PermissionSimulator {
   /** Longer paths are refused: no request path of the API comes near. */
@@ -31,17 +32,16 @@ public final class PermissionSimulator {
       Optional<StoredEntity> user,
       String method,
       String path,
-      ApplicationRequests.Requirement requirement,
+      RequestAccess.Requirement requirement,
       Optional<AccessExplanation> explanation,
       boolean allowed,
       String reason) {}
 
-  private final ApplicationRequests requests;
+  private final RequestAccess requests;
   private final AccessControl access;
   private final UserService users;
 
-  public PermissionSimulator(
-      ApplicationRequests requests, AccessControl access, UserService users) {
+  public PermissionSimulator(RequestAccess requests, AccessControl access, UserService users) {
     this.requests = requests;
     this.access = access;
     this.users = users;
@@ -53,14 +53,13 @@ public final class PermissionSimulator {
    */
   public Simulation simulate(ApplicationRef application, String user, String method, String path) {
     Verb verb = verb(method);
-    List<PathSegment> segments = segments(path);
+    List<RequestAccess.Segment> segments = AccessFilter.applicationPath(segments(path));
     Optional<StoredEntity> found = user(application, user);
     Principal caller =
         found
             .map(u -> new Principal(PrincipalKind.APP_USER, u.uuid(), application.id(), null))
             .orElse(Principal.GUEST);
-    ApplicationRequests.Requirement needed =
-        requests.requirement(caller, application, verb, segments);
+    RequestAccess.Requirement needed = requests.requirement(caller, application, verb, segments);
     String shownMethod = method.strip().toUpperCase(Locale.ROOT);
     return switch (needed.rule()) {
       case ANYONE ->

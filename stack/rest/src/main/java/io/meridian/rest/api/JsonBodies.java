@@ -12,10 +12,8 @@ import java.io.InputStream;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-import org.springframework.stereotype.Component;
 
 /** Reads request bodies as JSON within the configured size limit. */
-@Component
 public final class JsonBodies {
   private final long maxBytes;
 

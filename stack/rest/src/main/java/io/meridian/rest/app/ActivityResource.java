@@ -1,5 +1,7 @@
 package io.meridian.rest.app;
 
+import io.meridian.api.route.ApiPart;
+import io.meridian.api.route.ApiPaths;
 import io.meridian.core.activity.ActivityService;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
@@ -10,12 +12,10 @@ import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.PrincipalKind;
-import io.meridian.rest.access.Access;
+import io.meridian.core.identity.access.Access;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
-import io.meridian.rest.openapi.ApiPart;
-import io.meridian.rest.openapi.ApiPaths;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;

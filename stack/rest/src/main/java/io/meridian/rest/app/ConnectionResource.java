@@ -1,6 +1,7 @@
 package io.meridian.rest.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.api.route.ApiPart;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.common.ErrorCode;
@@ -13,13 +14,12 @@ import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.QueryPage;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.entity.WriteOptions;
+import io.meridian.core.identity.access.Access;
 import io.meridian.core.push.NotificationService;
 import io.meridian.core.push.PushTarget;
-import io.meridian.rest.access.Access;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
-import io.meridian.rest.openapi.ApiPart;
 import io.meridian.rest.push.PushTargets;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;

@@ -2,6 +2,7 @@ package io.meridian.rest.app;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.api.route.ApiPart;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.common.ErrorCode;
@@ -12,8 +13,7 @@ import io.meridian.core.counter.CounterResolution;
 import io.meridian.core.counter.CounterSeries;
 import io.meridian.core.counter.CounterService;
 import io.meridian.core.counter.CounterStore;
-import io.meridian.rest.access.Access;
-import io.meridian.rest.openapi.ApiPart;
+import io.meridian.core.identity.access.Access;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.ws.rs.GET;

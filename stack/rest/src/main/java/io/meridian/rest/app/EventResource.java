@@ -1,16 +1,16 @@
 package io.meridian.rest.app;
 
+import io.meridian.api.route.ApiPart;
+import io.meridian.api.route.ApiPaths;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.counter.EventService;
 import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.QueryPage;
 import io.meridian.core.entity.StoredEntity;
-import io.meridian.rest.access.Access;
+import io.meridian.core.identity.access.Access;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
-import io.meridian.rest.openapi.ApiPart;
-import io.meridian.rest.openapi.ApiPaths;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;

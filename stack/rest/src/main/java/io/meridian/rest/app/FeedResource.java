@@ -1,13 +1,13 @@
 package io.meridian.rest.app;
 
+import io.meridian.api.route.ApiPart;
+import io.meridian.api.route.ApiPaths;
 import io.meridian.core.activity.ActivityService;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.connection.ConnectionService;
 import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.EntityService;
-import io.meridian.rest.access.Access;
-import io.meridian.rest.openapi.ApiPart;
-import io.meridian.rest.openapi.ApiPaths;
+import io.meridian.core.identity.access.Access;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

@@ -3,6 +3,7 @@ package io.meridian.rest.app;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.api.route.ApiPart;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.common.ErrorCode;
@@ -13,11 +14,10 @@ import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.QueryPage;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.geo.Locations;
-import io.meridian.rest.access.Access;
+import io.meridian.core.identity.access.Access;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
-import io.meridian.rest.openapi.ApiPart;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
@@ -46,17 +46,12 @@ public class FenceLookupResource {
   private final ApplicationService applications;
   private final EntityQueries queries;
   private final JsonBodies bodies;
-  private final int maxBatchPoints;
 
   public FenceLookupResource(
-      ApplicationService applications,
-      EntityQueries queries,
-      JsonBodies bodies,
-      int maxBatchPoints) {
+      ApplicationService applications, EntityQueries queries, JsonBodies bodies) {
     this.applications = applications;
     this.queries = queries;
     this.bodies = bodies;
-    this.maxBatchPoints = maxBatchPoints;
   }
 
   /**
@@ -117,11 +112,7 @@ public class FenceLookupResource {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT, "'points' must be a non-empty array of points");
     }
-    if (points.size() > maxBatchPoints) {
-      throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT,
-          "A batch lookup sends at most " + maxBatchPoints + " points, got " + points.size());
-    }
+    queries.requireBatchPoints(points.size());
     List<double[]> parsed = new ArrayList<>(points.size());
     for (int i = 0; i < points.size(); i++) {
       JsonNode point = points.get(i);

@@ -1,16 +1,16 @@
 package io.meridian.rest.app;
 
+import io.meridian.api.route.ApiPart;
+import io.meridian.api.route.ApiPaths;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.entity.CollectionName;
 import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.EntityStore;
 import io.meridian.core.entity.StoredEntity;
+import io.meridian.core.identity.access.Access;
 import io.meridian.core.identity.access.GrantStore;
 import io.meridian.core.identity.access.RoleService;
-import io.meridian.rest.access.Access;
 import io.meridian.rest.access.Caller;
-import io.meridian.rest.openapi.ApiPart;
-import io.meridian.rest.openapi.ApiPaths;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;

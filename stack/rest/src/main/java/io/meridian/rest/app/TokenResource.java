@@ -1,18 +1,18 @@
 package io.meridian.rest.app;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.api.route.ApiPart;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.common.Json;
 import io.meridian.core.identity.AuthService;
 import io.meridian.core.identity.PrincipalKind;
-import io.meridian.rest.access.Access;
+import io.meridian.core.identity.access.Access;
 import io.meridian.rest.access.TokenRequest;
 import io.meridian.rest.access.TokenResponses;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.api.RequestInfo;
 import io.meridian.rest.openapi.ApiBody;
-import io.meridian.rest.openapi.ApiPart;
 import io.meridian.rest.openapi.ApiSignIn;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,21 +1,21 @@
 package io.meridian.rest.app;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.api.route.ApiPart;
+import io.meridian.api.route.ApiPaths;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.identity.AuthService;
 import io.meridian.core.identity.Requester;
+import io.meridian.core.identity.access.Access;
 import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.token.AccessToken;
 import io.meridian.core.identity.token.TokenService;
-import io.meridian.rest.access.Access;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
-import io.meridian.rest.openapi.ApiPart;
-import io.meridian.rest.openapi.ApiPaths;
 import io.meridian.rest.openapi.ApiThrottled;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,6 +1,7 @@
 package io.meridian.rest.asset;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.api.route.ApiPart;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.asset.AssetPointer;
@@ -12,11 +13,10 @@ import io.meridian.core.entity.CollectionName;
 import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.entity.WriteOptions;
-import io.meridian.rest.access.Access;
+import io.meridian.core.identity.access.Access;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.app.QueryParameters;
 import io.meridian.rest.app.Responses;
-import io.meridian.rest.openapi.ApiPart;
 import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;

@@ -2,6 +2,7 @@ package io.meridian.rest.management;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.api.route.ApiPart;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
@@ -9,6 +10,7 @@ import io.meridian.core.identity.AuthService;
 import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.PrincipalKind;
 import io.meridian.core.identity.Superuser;
+import io.meridian.core.identity.access.Access;
 import io.meridian.core.identity.admin.AdminInvitations;
 import io.meridian.core.identity.admin.AdminUser;
 import io.meridian.core.identity.admin.Invitation;
@@ -18,14 +20,12 @@ import io.meridian.core.identity.login.HashingBudget;
 import io.meridian.core.identity.login.SignUpThrottle;
 import io.meridian.core.identity.token.AccessToken;
 import io.meridian.core.identity.token.TokenService;
-import io.meridian.rest.access.Access;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.access.TokenRequest;
 import io.meridian.rest.access.TokenResponses;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.api.RequestInfo;
 import io.meridian.rest.openapi.ApiBody;
-import io.meridian.rest.openapi.ApiPart;
 import io.meridian.rest.openapi.ApiSignIn;
 import io.meridian.rest.openapi.ApiThrottled;
 import io.swagger.v3.oas.annotations.Operation;
@@ -63,7 +63,6 @@ public class ManagementResource {
   private final AdminInvitations invitations;
   private final HashingBudget budget;
   private final SignUpThrottle signUps;
-  private final boolean openRegistration;
 
   public ManagementResource(
       AuthService auth,
@@ -73,12 +72,10 @@ public class ManagementResource {
       Superuser superuser,
       AdminInvitations invitations,
       HashingBudget budget,
-      SignUpThrottle signUps,
-      boolean openRegistration) {
+      SignUpThrottle signUps) {
     this.invitations = invitations;
     this.budget = budget;
     this.signUps = signUps;
-    this.openRegistration = openRegistration;
     this.auth = auth;
     this.management = management;
     this.tokens = tokens;
@@ -151,7 +148,7 @@ public class ManagementResource {
    * to the sign-up allowance.
    */
   @POST
-  @Access(Access.Rule.ANYONE)
+  @Access(Access.Rule.REGISTRATION)
   @Path("users")
   @Operation(summary = "Sign up an admin outside any organization (open registration)")
   @ApiBody(value = "NewAdmin", form = true)
@@ -162,14 +159,7 @@ public class ManagementResource {
       @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
       @Context HttpServletRequest servlet,
       InputStream body) {
-    Principal caller = Caller.current();
-    boolean superuserCaller = caller.kind() == PrincipalKind.SUPERUSER;
-    if (!openRegistration && !superuserCaller) {
-      throw caller.isGuest()
-          ? new MeridianException(
-              ErrorCode.UNAUTHORIZED, "Registration is closed: sign in as the superuser")
-          : new MeridianException(ErrorCode.FORBIDDEN, "Only the superuser may add admins");
-    }
+    boolean superuserCaller = Caller.current().kind() == PrincipalKind.SUPERUSER;
     ObjectNode fields = bodies.fields(body, contentLength, contentType);
     String address = servlet.getRemoteAddr();
     AdminUser admin =

@@ -2,24 +2,22 @@ package io.meridian.rest.management;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.api.route.ApiPart;
 import io.meridian.core.app.ApplicationRef;
-import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.Json;
-import io.meridian.core.common.MeridianException;
 import io.meridian.core.entity.EntityStore;
 import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.PrincipalKind;
+import io.meridian.core.identity.access.Access;
 import io.meridian.core.identity.admin.AdminInvitations;
 import io.meridian.core.identity.admin.AdminUser;
 import io.meridian.core.identity.admin.Invitation;
 import io.meridian.core.identity.admin.ManagementService;
 import io.meridian.core.identity.admin.Organization;
 import io.meridian.core.identity.token.ClientCredentials;
-import io.meridian.rest.access.Access;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
-import io.meridian.rest.openapi.ApiPart;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -50,26 +48,23 @@ public class OrganizationResource {
   private final JsonBodies bodies;
   private final AdminInvitations invitations;
   private final EntityStore store;
-  private final boolean openRegistration;
 
   public OrganizationResource(
       ManagementService management,
       ClientCredentials credentials,
       JsonBodies bodies,
       AdminInvitations invitations,
-      EntityStore store,
-      boolean openRegistration) {
+      EntityStore store) {
     this.management = management;
     this.store = store;
     this.credentials = credentials;
     this.bodies = bodies;
     this.invitations = invitations;
-    this.openRegistration = openRegistration;
   }
 
   /** {@code {organization, username, name, email, password}}: an organization and its owner. */
   @POST
-  @Access(Access.Rule.ANYONE)
+  @Access(Access.Rule.REGISTRATION)
   @Operation(summary = "Register an organization with its first admin")
   @ApiBody(value = "NewOrganization", form = true)
   public byte[] register(
@@ -77,12 +72,6 @@ public class OrganizationResource {
       @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
       InputStream body) {
     Principal caller = Caller.current();
-    if (!openRegistration && caller.kind() != PrincipalKind.SUPERUSER) {
-      throw caller.isGuest()
-          ? new MeridianException(
-              ErrorCode.UNAUTHORIZED, "Registration is closed: sign in as the superuser")
-          : new MeridianException(ErrorCode.FORBIDDEN, "Only the superuser may add organizations");
-    }
     ObjectNode fields = bodies.fields(body, contentLength, contentType);
     ManagementService.Registration registration =
         management.register(

@@ -1,12 +1,12 @@
 package io.meridian.rest.metrics;
 
+import io.meridian.api.route.ApiResources;
 import io.meridian.core.identity.admin.ManagementService;
 import io.meridian.core.identity.token.TokenService;
 import io.meridian.core.traffic.TrafficCounters;
 import io.meridian.core.traffic.TrafficService;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.util.List;
-import org.glassfish.jersey.server.ResourceConfig;
+import java.util.Optional;
 
 /**
  * The API's part of the metrics: the request timer filter, the {@code /metrics} resource and each
@@ -20,7 +20,7 @@ public final class ApiMetrics {
   private final TrafficService traffic;
   private final ManagementService management;
 
-  ApiMetrics(
+  public ApiMetrics(
       MetricsProperties properties,
       PrometheusMeterRegistry registry,
       TokenService tokens,
@@ -35,22 +35,21 @@ public final class ApiMetrics {
     this.management = management;
   }
 
-  /** The resource classes this part serves, for the API document. */
-  public List<Class<?>> resources() {
+  /** The request timer, unless metrics are disabled. */
+  public Optional<RequestMetrics> filter() {
     return properties.enabled()
-        ? List.of(MetricsResource.class, AppMetricsResource.class)
-        : List.of();
+        ? Optional.of(new RequestMetrics(registry, properties.percentileHistogram(), counters))
+        : Optional.empty();
   }
 
-  /** Registers them on the API, unless metrics are disabled. */
-  public void registerOn(ResourceConfig config) {
+  /** {@code /metrics} and each application's recent requests; none when metrics are disabled. */
+  public ApiResources resources() {
     if (!properties.enabled()) {
-      return;
+      return ApiResources.of();
     }
-    config.register(new RequestMetrics(registry, properties.percentileHistogram(), counters));
-    config.register(
+    return ApiResources.of(
         new MetricsResource(
-            registry, new ScrapeAccess(properties.scrapeToken(), tokens::authenticate)));
-    config.register(new AppMetricsResource(management, traffic));
+            registry, new ScrapeAccess(properties.scrapeToken(), tokens::authenticate)),
+        new AppMetricsResource(management, traffic));
   }
 }

@@ -1,7 +1,7 @@
 package io.meridian.rest.metrics;
 
-import io.meridian.rest.access.Access;
-import io.meridian.rest.openapi.ApiPart;
+import io.meridian.api.route.ApiPart;
+import io.meridian.core.identity.access.Access;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;

@@ -1,5 +1,8 @@
 package io.meridian.rest.openapi;
 
+import io.meridian.api.route.ApiPart;
+import io.meridian.api.route.ApiPaths;
+import io.meridian.core.identity.access.Access;
 import io.swagger.v3.core.util.Json;
 import io.swagger.v3.core.util.Yaml;
 import io.swagger.v3.jaxrs2.Reader;
@@ -22,6 +25,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -73,9 +77,10 @@ public final class ApiDocument {
 
   /**
    * @param resources the root resource classes, each with its {@link ApiPart}
-   * @param publicPaths the paths served without credentials
+   * @param openRegistration whether anyone may register ({@link Access.Rule#REGISTRATION} routes
+   *     are then served without credentials)
    */
-  public static ApiDocument of(List<Class<?>> resources, String version, Set<String> publicPaths) {
+  public static ApiDocument of(List<Class<?>> resources, String version, boolean openRegistration) {
     OpenAPI document =
         new OpenAPI()
             .info(
@@ -89,6 +94,7 @@ public final class ApiDocument {
             .components(ApiSchemas.components())
             .paths(new Paths());
     TreeMap<String, PathItem> paths = new TreeMap<>();
+    Set<String> publicPaths = new HashSet<>();
     for (Class<?> resource : resources) {
       ApiPart part = resource.getAnnotation(ApiPart.class);
       if (part == null) {
@@ -109,10 +115,18 @@ public final class ApiDocument {
               path.getKey(),
               operation.getKey(),
               operation.getValue(),
+              openRegistration,
               publicPaths);
         }
       }
     }
+    // A path with an operation served without credentials is shown so for all its operations.
+    publicPaths.forEach(
+        path ->
+            paths
+                .get(path)
+                .readOperations()
+                .forEach(operation -> operation.setSecurity(List.of(new SecurityRequirement()))));
     ApiAssets.describe(paths, document.getComponents());
     paths.forEach(document.getPaths()::addPathItem);
     return new ApiDocument(document);
@@ -138,8 +152,10 @@ public final class ApiDocument {
       String readPath,
       PathItem.HttpMethod method,
       Operation operation,
+      boolean openRegistration,
       Set<String> publicPaths) {
     Method handler = handler(resource, operation.getOperationId());
+    boolean open = servedWithoutCredentials(resource, handler, openRegistration);
     List<String> explicit = explicitPaths(resource, handler);
     List<String> served =
         explicit == null ? List.of(canonical(readPath, operation, handler)) : explicit;
@@ -168,7 +184,10 @@ public final class ApiDocument {
         copy.setTags(List.of(part.tag()));
       }
       completeResponses(copy);
-      copy.setSecurity(security(part, path, publicPaths));
+      copy.setSecurity(security(part));
+      if (open) {
+        publicPaths.add(path);
+      }
       String shape = TEMPLATE.matcher(path).replaceAll("{}");
       paths.keySet().stream()
           .filter(other -> !other.equals(path))
@@ -363,13 +382,26 @@ public final class ApiDocument {
     }
   }
 
-  private static List<SecurityRequirement> security(
-      ApiPart part, String path, Set<String> publicPaths) {
+  /** Whether the operation's declared rule lets anyone in. */
+  private static boolean servedWithoutCredentials(
+      Class<?> resource, Method handler, boolean openRegistration) {
+    Access declared = handler.getAnnotation(Access.class);
+    if (declared == null) {
+      declared = resource.getAnnotation(Access.class);
+    }
+    if (declared == null) {
+      return false;
+    }
+    return switch (declared.value()) {
+      case PUBLIC, ANYONE -> true;
+      case REGISTRATION -> openRegistration;
+      default -> false;
+    };
+  }
+
+  private static List<SecurityRequirement> security(ApiPart part) {
     SecurityRequirement bearer = new SecurityRequirement().addList(ApiSchemas.BEARER);
     SecurityRequirement query = new SecurityRequirement().addList(ApiSchemas.QUERY_TOKEN);
-    if (publicPaths.contains(path)) {
-      return List.of(new SecurityRequirement());
-    }
     return part.guests()
         ? List.of(bearer, query, new SecurityRequirement())
         : List.of(bearer, query);

@@ -1,9 +1,10 @@
 package io.meridian.rest.openapi;
 
+import io.meridian.api.WebJars;
+import io.meridian.api.route.ApiPart;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
-import io.meridian.rest.access.Access;
-import io.meridian.rest.realtime.AsyncApiDocument;
+import io.meridian.core.identity.access.Access;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -18,12 +19,12 @@ import jakarta.ws.rs.core.Response;
 import java.util.Map;
 
 /**
- * The API's description, open to anyone: the OpenAPI document as JSON and YAML, the AsyncAPI
- * document of the real-time WebSocket as JSON, and an interactive reference page at {@code /docs}
+ * The API's description, open to anyone: the OpenAPI document as JSON and YAML (the WebSocket
+ * serves its AsyncAPI document beside it), and an interactive reference page at {@code /docs}
  * (Swagger UI from its WebJar, served from the jar: no CDN). Every byte is read once at start; only
  * the named Swagger UI files are served, never a path from the request.
  */
-@Access(Access.Rule.ANYONE)
+@Access(Access.Rule.PUBLIC)
 @Path("/")
 @ApiPart(id = "reference", tag = "Reference")
 public class OpenApiResource {
@@ -31,15 +32,13 @@ public class OpenApiResource {
   private static final CacheControl CACHE = CacheControl.valueOf("max-age=3600");
 
   private final ApiDocument document;
-  private final AsyncApiDocument realtime;
   private final byte[] page;
   private final Map<String, Asset> assets;
 
   private record Asset(String type, byte[] bytes) {}
 
-  public OpenApiResource(ApiDocument document, AsyncApiDocument realtime) {
+  public OpenApiResource(ApiDocument document) {
     this.document = document;
-    this.realtime = realtime;
     this.page = WebJars.read("io/meridian/rest/openapi/docs.html");
     this.assets =
         Map.of(
@@ -72,19 +71,6 @@ public class OpenApiResource {
       content = @Content(mediaType = YAML, schema = @Schema(type = "object")))
   public byte[] yaml() {
     return document.yaml();
-  }
-
-  @GET
-  @Path("asyncapi.json")
-  @Produces(MediaType.APPLICATION_JSON)
-  @Operation(
-      summary = "The AsyncAPI 3 document of the real-time WebSocket (/{org}/{app}/_realtime)")
-  @ApiResponse(
-      responseCode = "200",
-      description = "The AsyncAPI 3 document",
-      content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = "object")))
-  public byte[] asyncApi() {
-    return realtime.json();
   }
 
   @GET

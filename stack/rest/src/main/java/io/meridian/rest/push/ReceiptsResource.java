@@ -1,14 +1,14 @@
 package io.meridian.rest.push;
 
+import io.meridian.api.route.ApiPart;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.common.Json;
+import io.meridian.core.identity.access.Access;
 import io.meridian.core.push.NotificationService;
-import io.meridian.rest.access.Access;
 import io.meridian.rest.api.Envelope;
 import io.meridian.rest.app.QueryParameters;
 import io.meridian.rest.app.Responses;
-import io.meridian.rest.openapi.ApiPart;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

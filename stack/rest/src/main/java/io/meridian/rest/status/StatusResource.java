@@ -3,11 +3,11 @@ package io.meridian.rest.status;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.api.route.ApiPart;
 import io.meridian.core.common.Json;
+import io.meridian.core.identity.access.Access;
 import io.meridian.core.index.EntityIndex;
 import io.meridian.core.index.IndexBacklog;
-import io.meridian.rest.access.Access;
-import io.meridian.rest.openapi.ApiPart;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -25,7 +25,7 @@ import java.time.Duration;
  * second whatever the traffic) and for load balancers ({@code /lb-status}: 200 while this node can
  * serve, else 503, no body, no I/O).
  */
-@Access(Access.Rule.ANYONE)
+@Access(Access.Rule.PUBLIC)
 @ApiPart(id = "status", tag = "Status")
 @Path("/")
 public class StatusResource {

@@ -1,0 +1,62 @@
+package io.meridian.realtime;
+
+import io.meridian.api.route.ApiPart;
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.MeridianException;
+import io.meridian.core.identity.access.Access;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+/**
+ * The application's WebSocket endpoint as plain HTTP sees it. A request carrying {@code Upgrade:
+ * websocket} is taken over by the WebSocket filter before it reaches Jersey; any other request
+ * lands here and is told to upgrade (426, with {@code Upgrade: websocket}). The access filter has
+ * already required credentials that reach the application, the only condition for opening a socket;
+ * the messages themselves are described by the AsyncAPI document at {@code /asyncapi.json}.
+ */
+@Access(Access.Rule.APPLICATION)
+@ApiPart(id = "realtime", tag = "Real time", guests = true)
+@Path("/{org}/{app}/_realtime")
+@Produces(MediaType.APPLICATION_JSON)
+public class RealtimeResource {
+  @GET
+  @Operation(
+      summary = "Open the application's WebSocket (real-time subscriptions and requests)",
+      description =
+          "Send the WebSocket handshake (`Upgrade: websocket`, `Connection: Upgrade`,"
+              + " `Sec-WebSocket-Key`, `Sec-WebSocket-Version: 13`). The token, if any, is taken"
+              + " from `Authorization: Bearer`, else `access_token`, else a first `auth` message;"
+              + " without one the connection has the guest role. The messages exchanged over the"
+              + " socket, its close codes and its limits are described by the AsyncAPI 3 document"
+              + " at `/asyncapi.json` (see docs/realtime.md).")
+  @ApiResponse(
+      responseCode = "101",
+      description = "Switching Protocols: the connection is now a WebSocket (see /asyncapi.json)")
+  @ApiResponse(
+      responseCode = "426",
+      description = "`websocket_upgrade_required`: the request did not ask for a WebSocket upgrade",
+      headers = {
+        @Header(
+            name = "Upgrade",
+            description = "The protocol to upgrade to",
+            required = true,
+            schema = @Schema(type = "string", allowableValues = "websocket"))
+      },
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              schema = @Schema(ref = "#/components/schemas/Error")))
+  public byte[] upgrade(@PathParam("org") String org, @PathParam("app") String app) {
+    throw new MeridianException(
+        ErrorCode.WEBSOCKET_UPGRADE_REQUIRED,
+        "This is a WebSocket endpoint: send the request with 'Upgrade: websocket'");
+  }
+}

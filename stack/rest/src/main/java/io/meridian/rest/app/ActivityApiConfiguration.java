@@ -1,0 +1,34 @@
+package io.meridian.rest.app;
+
+import io.meridian.api.route.ApiResources;
+import io.meridian.core.activity.ActivityService;
+import io.meridian.core.app.ApplicationService;
+import io.meridian.core.connection.ConnectionService;
+import io.meridian.core.counter.CounterService;
+import io.meridian.core.counter.EventService;
+import io.meridian.core.entity.EntityQueries;
+import io.meridian.core.entity.EntityService;
+import io.meridian.rest.api.JsonBodies;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Usergrid's events and counters, and activity streams with their feeds. */
+@Configuration(proxyBeanMethods = false)
+public class ActivityApiConfiguration {
+  @Bean
+  ApiResources activityResources(
+      ApplicationService applications,
+      EventService events,
+      CounterService counters,
+      ActivityService activities,
+      EntityService entities,
+      ConnectionService connections,
+      EntityQueries queries,
+      JsonBodies bodies) {
+    return ApiResources.of(
+        new EventResource(applications, events, queries, bodies),
+        new CounterResource(applications, counters),
+        new ActivityResource(applications, activities, entities, connections, queries, bodies),
+        new FeedResource(applications, entities, connections, queries));
+  }
+}

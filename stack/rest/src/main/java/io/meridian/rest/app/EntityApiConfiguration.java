@@ -1,0 +1,69 @@
+package io.meridian.rest.app;
+
+import io.meridian.api.route.ApiResources;
+import io.meridian.core.app.ApplicationService;
+import io.meridian.core.asset.AssetService;
+import io.meridian.core.connection.ConnectionService;
+import io.meridian.core.entity.BulkOperations;
+import io.meridian.core.entity.EntityQueries;
+import io.meridian.core.entity.EntityService;
+import io.meridian.core.geo.GeoIndexes;
+import io.meridian.core.identity.access.AccessControl;
+import io.meridian.core.identity.user.UserService;
+import io.meridian.core.push.NotificationService;
+import io.meridian.core.push.NotifierService;
+import io.meridian.rest.api.JsonBodies;
+import io.meridian.rest.asset.AssetResource;
+import io.meridian.rest.config.ApiProperties;
+import io.meridian.rest.push.ReceiptsResource;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Entities and what hangs on them: CRUD and queries, files, a collection's settings, the batch
+ * fence lookup, connections, and a notification's receipts.
+ */
+@Configuration(proxyBeanMethods = false)
+public class EntityApiConfiguration {
+  @Bean
+  ApiResources entityResources(
+      ApplicationService applications,
+      EntityService entities,
+      EntityQueries queries,
+      BulkOperations bulk,
+      JsonBodies bodies,
+      UserService users,
+      AccessControl access,
+      NotifierService notifiers,
+      NotificationService notifications) {
+    return ApiResources.of(
+        new EntityResource(
+            applications, entities, queries, bulk, bodies, users, access, notifiers, notifications),
+        new FenceLookupResource(applications, queries, bodies),
+        new ReceiptsResource(applications, notifications));
+  }
+
+  @Bean
+  ApiResources attachedResources(
+      ApplicationService applications,
+      EntityService entities,
+      EntityQueries queries,
+      ConnectionService connections,
+      NotificationService notifications,
+      AssetService assets,
+      GeoIndexes geo,
+      JsonBodies bodies,
+      ConnectedWrites writes,
+      ApiProperties api) {
+    return ApiResources.of(
+        new AssetResource(applications, entities, assets, api.maxBodySize().toBytes()),
+        new CollectionSettingsResource(applications, geo, bodies),
+        new ConnectionResource(
+            applications, entities, connections, queries, notifications, bodies, writes));
+  }
+
+  @Bean
+  ConnectedWrites connectedWrites(EntityService entities, UserService users, AccessControl access) {
+    return new ConnectedWrites(entities, users, access);
+  }
+}

@@ -1,7 +1,0 @@
-package io.meridian.rest.config;
-
-import java.util.List;
-
-/** The Cassandra and Elasticsearch this server uses, after embedded services were started. */
-public record Endpoints(
-    List<String> cassandraContactPoints, String localDatacenter, List<String> elasticsearchUrls) {}
