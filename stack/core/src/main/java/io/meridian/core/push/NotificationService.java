@@ -11,6 +11,7 @@ import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.entity.WriteOptions;
+import io.meridian.core.identity.access.RoleService;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -50,6 +51,31 @@ public final class NotificationService {
   }
 
   /** Checks, records and queues a notification to {@code target}; returns its entity. */
+  /**
+   * The target of a notification posted to an entity's path: {@code /devices/{id}}, {@code
+   * /devices/*} (every device), {@code /users/{id}}, {@code /groups/{id}}; 400 for any other
+   * collection, 404 for a missing entity.
+   *
+   * @param entity the entity's uuid or name as the path gives it
+   */
+  public PushTarget target(ApplicationRef app, CollectionName collection, String entity) {
+    if (collection.equals(DEVICES) && entity.equals("*")) {
+      return new PushTarget(PushTarget.Kind.QUERY, null, null);
+    }
+    PushTarget.Kind kind;
+    if (collection.equals(DEVICES)) {
+      kind = PushTarget.Kind.DEVICE;
+    } else if (collection.equals(RoleService.USERS)) {
+      kind = PushTarget.Kind.USER;
+    } else if (collection.equals(RoleService.GROUPS)) {
+      kind = PushTarget.Kind.GROUP;
+    } else {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT, "Notifications are sent to devices, users or groups");
+    }
+    return new PushTarget(kind, entities.get(app, collection, entity).uuid(), null);
+  }
+
   public StoredEntity send(ApplicationRef app, PushTarget target, JsonNode body) {
     if (body == null || !body.isObject()) {
       throw invalid("A notification must be a JSON object with 'payloads'");

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.api.route.ApiPart;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
+import io.meridian.core.collection.CollectionWrites;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.connection.ConnectionService;
@@ -20,7 +21,6 @@ import io.meridian.core.push.PushTarget;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
-import io.meridian.rest.push.PushTargets;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
@@ -53,7 +53,7 @@ import java.util.UUID;
  *   <li>{@code GET /{coll}/{id}/{verb}/{uuid or name}} and {@code /{verb}/{coll2}/{id2}}: one
  *       connected entity
  *   <li>{@code PUT} of those two: merges the body into the connected entity (see {@link
- *       ConnectedWrites} for the permission it takes)
+ *       CollectionWrites#updateConnected} for the permission it takes)
  * </ul>
  *
  * <p>Answers carry Usergrid's paths: the source by uuid ({@code /users/<uuid>/likes}); a connect or
@@ -73,7 +73,7 @@ public class ConnectionResource {
   private final EntityQueries queries;
   private final NotificationService notifications;
   private final JsonBodies bodies;
-  private final ConnectedWrites writes;
+  private final CollectionWrites writes;
 
   public ConnectionResource(
       ApplicationService applications,
@@ -82,7 +82,7 @@ public class ConnectionResource {
       EntityQueries queries,
       NotificationService notifications,
       JsonBodies bodies,
-      ConnectedWrites writes) {
+      CollectionWrites writes) {
     this.notifications = notifications;
     this.applications = applications;
     this.entities = entities;
@@ -250,7 +250,14 @@ public class ConnectionResource {
     JsonNode json = bodies.read(body, contentLength);
     ApplicationRef application = applications.require(org, app);
     StoredEntity found = connected(application, collection, entity, verb, targetCollection, target);
-    StoredEntity updated = writes.update(application, found, json, options, servlet);
+    StoredEntity updated =
+        writes.updateConnected(
+            application,
+            Caller.current(),
+            found,
+            json,
+            options,
+            writes.requester(application, Caller.current(), servlet.getRemoteAddr()));
     return Responses.envelope(
             "put", application, path(collection, entity, verb, targetCollection, target))
         .entities(Responses.shown(List.of(updated)))
@@ -312,7 +319,8 @@ public class ConnectionResource {
     }
     JsonNode json = bodies.read(body, contentLength);
     ApplicationRef application = applications.require(org, app);
-    PushTarget target = PushTargets.of(entities, application, collection, entity);
+    CollectionName targets = CollectionName.of(collection);
+    PushTarget target = notifications.target(application, targets, Caller.entity(targets, entity));
     StoredEntity created = notifications.send(application, target, json);
     return Responses.envelope(
             "post",

@@ -3,15 +3,13 @@ package io.meridian.rest.app;
 import io.meridian.api.route.ApiResources;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.asset.AssetService;
+import io.meridian.core.collection.CollectionWrites;
 import io.meridian.core.connection.ConnectionService;
 import io.meridian.core.entity.BulkOperations;
 import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.EntityService;
 import io.meridian.core.geo.GeoIndexes;
-import io.meridian.core.identity.access.AccessControl;
-import io.meridian.core.identity.user.UserService;
 import io.meridian.core.push.NotificationService;
-import io.meridian.core.push.NotifierService;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.asset.AssetResource;
 import io.meridian.rest.config.ApiProperties;
@@ -32,13 +30,10 @@ public class EntityApiConfiguration {
       EntityQueries queries,
       BulkOperations bulk,
       JsonBodies bodies,
-      UserService users,
-      AccessControl access,
-      NotifierService notifiers,
+      CollectionWrites writes,
       NotificationService notifications) {
     return ApiResources.of(
-        new EntityResource(
-            applications, entities, queries, bulk, bodies, users, access, notifiers, notifications),
+        new EntityResource(applications, writes, entities, queries, bulk, bodies, notifications),
         new FenceLookupResource(applications, queries, bodies),
         new ReceiptsResource(applications, notifications));
   }
@@ -53,17 +48,12 @@ public class EntityApiConfiguration {
       AssetService assets,
       GeoIndexes geo,
       JsonBodies bodies,
-      ConnectedWrites writes,
+      CollectionWrites writes,
       ApiProperties api) {
     return ApiResources.of(
         new AssetResource(applications, entities, assets, api.maxBodySize().toBytes()),
         new CollectionSettingsResource(applications, geo, bodies),
         new ConnectionResource(
             applications, entities, connections, queries, notifications, bodies, writes));
-  }
-
-  @Bean
-  ConnectedWrites connectedWrites(EntityService entities, UserService users, AccessControl access) {
-    return new ConnectedWrites(entities, users, access);
   }
 }

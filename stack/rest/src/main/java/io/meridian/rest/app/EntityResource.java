@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.api.route.ApiPart;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
+import io.meridian.core.collection.CollectionWrites;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.connection.ConnectionService;
@@ -15,10 +16,7 @@ import io.meridian.core.entity.QueryPage;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.entity.WriteOptions;
 import io.meridian.core.identity.access.Access;
-import io.meridian.core.identity.access.AccessControl;
-import io.meridian.core.identity.user.UserService;
 import io.meridian.core.push.NotificationService;
-import io.meridian.core.push.NotifierService;
 import io.meridian.core.push.PushTarget;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
@@ -57,34 +55,28 @@ public class EntityResource {
   private static final int MAX_ENTITIES_PER_POST = 1000;
 
   private final ApplicationService applications;
+  private final CollectionWrites writes;
   private final EntityService entities;
   private final EntityQueries queries;
   private final BulkOperations bulk;
   private final JsonBodies bodies;
-  private final UserService users;
-  private final AccessControl access;
-  private final NotifierService notifiers;
   private final NotificationService notifications;
 
   public EntityResource(
       ApplicationService applications,
+      CollectionWrites writes,
       EntityService entities,
       EntityQueries queries,
       BulkOperations bulk,
       JsonBodies bodies,
-      UserService users,
-      AccessControl access,
-      NotifierService notifiers,
       NotificationService notifications) {
-    this.notifiers = notifiers;
-    this.notifications = notifications;
-    this.users = users;
-    this.access = access;
     this.applications = applications;
+    this.writes = writes;
     this.entities = entities;
     this.queries = queries;
     this.bulk = bulk;
     this.bodies = bodies;
+    this.notifications = notifications;
   }
 
   @GET
@@ -136,16 +128,13 @@ public class EntityResource {
       items.add(json);
     }
     ApplicationRef application = applications.require(org, app);
-    refuseNotificationWrite(name);
-    List<StoredEntity> created;
-    if (name.equals(UserService.USERS)) {
-      created =
-          users.create(application, items, options, Requesters.of(access, application, servlet));
-    } else if (name.equals(NotifierService.NOTIFIERS)) {
-      created = notifiers.create(application, items, options);
-    } else {
-      created = entities.create(application, name, items, options);
-    }
+    List<StoredEntity> created =
+        writes.create(
+            application,
+            name,
+            items,
+            options,
+            writes.requester(application, Caller.current(), servlet.getRemoteAddr()));
     return Responses.envelope("post", application, name.plural())
         .entities(Responses.shown(created))
         .toJson();
@@ -172,19 +161,9 @@ public class EntityResource {
     WriteOptions options = QueryParameters.writeOptions(consistency);
     int max = matrix.limit(limit);
     JsonNode json = bodies.read(body, contentLength);
-    if (name.equals(UserService.USERS)
-        && (json.has("password") || json.has("email") || json.has("username"))) {
-      throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT,
-          "An update by query cannot set a user's password, email or username");
-    }
-    refuseNotificationWrite(name);
-    if (name.equals(NotifierService.NOTIFIERS)) {
-      NotifierService.refuseCredentials(json);
-    }
     ApplicationRef application = applications.require(org, app);
     List<StoredEntity> updated =
-        bulk.updateMatching(application, name, matrix.ql(ql, q, query), max, json, options);
+        writes.updateMatching(application, name, matrix.ql(ql, q, query), max, json, options);
     return Responses.envelope("put", application, name.plural())
         .entities(Responses.shown(updated))
         .toJson();
@@ -246,12 +225,7 @@ public class EntityResource {
       return Responses.page(
           Responses.envelope("get", application, name.plural() + "/" + entity), page);
     }
-    StoredEntity found =
-        name.equals(UserService.USERS)
-            ? users
-                .find(application, Caller.entity(name, entity))
-                .orElseThrow(() -> notFound(entity))
-            : entities.get(application, name, entity);
+    StoredEntity found = writes.get(application, name, Caller.entity(name, entity));
     return Responses.envelope("get", application, name.plural() + "/" + entity)
         .entities(Responses.shown(List.of(found)))
         .toJson();
@@ -275,17 +249,14 @@ public class EntityResource {
     WriteOptions options = QueryParameters.writeOptions(consistency);
     JsonNode json = bodies.read(body, contentLength);
     ApplicationRef application = applications.require(org, app);
-    String id = Caller.entity(name, entity);
-    refuseNotificationWrite(name);
-    StoredEntity updated;
-    if (name.equals(UserService.USERS)) {
-      updated =
-          users.update(application, id, json, options, Requesters.of(access, application, servlet));
-    } else if (name.equals(NotifierService.NOTIFIERS)) {
-      updated = notifiers.update(application, id, json, options);
-    } else {
-      updated = entities.update(application, name, id, json, options);
-    }
+    StoredEntity updated =
+        writes.update(
+            application,
+            name,
+            Caller.entity(name, entity),
+            json,
+            options,
+            writes.requester(application, Caller.current(), servlet.getRemoteAddr()));
     return Responses.envelope("put", application, name.plural() + "/" + entity)
         .entities(Responses.shown(List.of(updated)))
         .toJson();
@@ -351,20 +322,5 @@ public class EntityResource {
     return Responses.envelope("post", application, "devices/notifications")
         .entities(Responses.shown(List.of(created)))
         .toJson();
-  }
-
-  /** Notifications are written by sending them and by their delivery, never as plain entities. */
-  private static void refuseNotificationWrite(CollectionName name) {
-    if (name.equals(NotificationService.NOTIFICATIONS)) {
-      throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT,
-          "Send a notification by POST to /devices/{id}/notifications, /users/{id}/notifications,"
-              + " /groups/{id}/notifications or /devices;ql=.../notifications");
-    }
-  }
-
-  private static MeridianException notFound(String entity) {
-    return new MeridianException(
-        ErrorCode.ENTITY_NOT_FOUND, "Entity user with identifier " + entity + " not found");
   }
 }

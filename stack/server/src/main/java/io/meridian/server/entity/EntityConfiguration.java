@@ -7,6 +7,7 @@ import io.meridian.core.asset.AssetCleanup;
 import io.meridian.core.change.CassandraChangeLog;
 import io.meridian.core.change.CassandraLease;
 import io.meridian.core.change.ChangeLog;
+import io.meridian.core.collection.CollectionWrites;
 import io.meridian.core.common.IdGenerator;
 import io.meridian.core.common.TimeUuidGenerator;
 import io.meridian.core.connection.CassandraConnectionStore;
@@ -21,13 +22,16 @@ import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.EntityStore;
 import io.meridian.core.entity.EntityWriteObserver;
 import io.meridian.core.geo.GeoIndexes;
+import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.access.GrantCleanup;
 import io.meridian.core.identity.user.UserCleanup;
+import io.meridian.core.identity.user.UserService;
 import io.meridian.core.index.EntityIndex;
 import io.meridian.core.index.IndexBacklog;
 import io.meridian.core.index.IndexPipeline;
 import io.meridian.core.index.IndexRepairer;
 import io.meridian.core.push.NotifierCleanup;
+import io.meridian.core.push.NotifierService;
 import io.meridian.core.query.Cursors;
 import io.meridian.core.query.QueryLanguage;
 import io.meridian.core.realtime.RealtimeFeed;
@@ -207,6 +211,17 @@ class EntityConfiguration {
   BulkOperations bulkOperations(
       EntityQueries queries, EntityService entities, ExecutorService bulkExecutor) {
     return new BulkOperations(queries, entities, bulkExecutor);
+  }
+
+  /** Writes by path, to any collection: those with rules of their own go to their service. */
+  @Bean
+  CollectionWrites collectionWrites(
+      EntityService entities,
+      BulkOperations bulk,
+      UserService users,
+      NotifierService notifiers,
+      AccessControl access) {
+    return new CollectionWrites(entities, bulk, users, notifiers, access);
   }
 
   @Bean(destroyMethod = "close")
