@@ -2,33 +2,39 @@ package io.meridian.realtime;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.common.Json;
-import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.identity.access.Visibility;
 import io.meridian.core.query.CompiledQuery;
 import io.meridian.core.query.Projection;
 import io.meridian.core.realtime.FeedEntry;
 import io.meridian.core.realtime.RealtimeHub;
+import io.meridian.core.realtime.SubscriptionFilter;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
- * One subscription of one connection to a collection: which writes it is told of (its query, its
- * events), decided for each feed entry with the entity before and after the write, and only for
- * entities the connection may read at the time of delivery. A device's upstream event is told as
- * {@code device_event} to the subscriptions of its collection whose query selects the device.
+ * One subscription of one connection to a collection: the events it asked for, told as core's
+ * {@link SubscriptionFilter} classifies each feed entry, and only for entities the connection may
+ * read at the time of delivery. A device's upstream event is told as {@code device_event} to the
+ * subscriptions of its collection whose query selects the device.
  */
 class Subscription implements RealtimeHub.Listener {
   static final String DEVICE_EVENT = "device_event";
 
   /** Events of a plain subscription. */
   static final Set<String> EVENTS =
-      Set.of("create", "update", "delete", "enter", "leave", DEVICE_EVENT);
+      Stream.concat(
+              Arrays.stream(SubscriptionFilter.Event.values())
+                  .map(SubscriptionFilter.Event::wireName),
+              Stream.of(DEVICE_EVENT))
+          .collect(Collectors.toUnmodifiableSet());
 
   final String id;
   final RealtimeConnection connection;
   final String collection;
-  private final CompiledQuery query;
+  private final SubscriptionFilter filter;
   final String ql;
   private final Set<String> events;
   private volatile RealtimeHub.Watch watch;
@@ -43,7 +49,7 @@ class Subscription implements RealtimeHub.Listener {
     this.id = id;
     this.connection = connection;
     this.collection = collection;
-    this.query = query;
+    this.filter = new SubscriptionFilter(collection, query);
     this.ql = ql;
     this.events = events;
   }
@@ -72,13 +78,13 @@ class Subscription implements RealtimeHub.Listener {
     Visibility visibility = null;
     for (RealtimeHub.Entry entry : entries) {
       FeedEntry feed = entry.feed();
-      if (!collection.equals(feed.collection())) {
+      if (!filter.concerns(feed)) {
         continue;
       }
       if (visibility == null) {
         visibility = connection.visibility();
       }
-      if (!readable(visibility, entry)) {
+      if (!SubscriptionFilter.readable(visibility, entry)) {
         continue;
       }
       if (!(feed.isEvent() ? deliverDeviceEvent(entry) : deliver(entry))) {
@@ -87,48 +93,9 @@ class Subscription implements RealtimeHub.Listener {
     }
   }
 
-  /**
-   * Whether the connection may read the entity as the write left it and as it was before (a rename
-   * may have changed what a permission by name allows).
-   */
-  static boolean readable(Visibility visibility, RealtimeHub.Entry entry) {
-    if (visibility == Visibility.NONE) {
-      return false;
-    }
-    FeedEntry feed = entry.feed();
-    StoredEntity entity = feed.stored();
-    if (!visibility.canRead(entity)) {
-      return false;
-    }
-    if (entry.before() == null || entry.after() == null) {
-      return true; // one state only, the one just checked
-    }
-    String previousName = entry.before().path("name").asText(null);
-    return Objects.equals(previousName, feed.name())
-        || visibility.canRead(
-            new StoredEntity(
-                feed.entity(),
-                feed.collection(),
-                previousName,
-                feed.version(),
-                0,
-                feed.previous()));
-  }
-
   /** Sends what this entry means to the subscription; false once the connection takes no more. */
   boolean deliver(RealtimeHub.Entry entry) {
-    boolean before = entry.before() != null && matches(entry.before());
-    boolean after = entry.after() != null && matches(entry.after());
-    String event;
-    if (entry.before() == null) {
-      event = after ? "create" : null;
-    } else if (entry.after() == null) {
-      event = before ? "delete" : null;
-    } else if (before) {
-      event = after ? "update" : "leave";
-    } else {
-      event = after ? "enter" : null;
-    }
+    String event = filter.event(entry).map(SubscriptionFilter.Event::wireName).orElse(null);
     if (event == null || !events.contains(event)) {
       return true;
     }
@@ -164,7 +131,7 @@ class Subscription implements RealtimeHub.Listener {
   }
 
   boolean matches(ObjectNode entity) {
-    return query == null || query.matches(entity);
+    return filter.selects(entity);
   }
 
   /** The entity as events show it: stored text, or the query's projection of it. */
@@ -172,6 +139,7 @@ class Subscription implements RealtimeHub.Listener {
     if (text == null) {
       return null;
     }
+    CompiledQuery query = filter.query();
     Projection projection = query == null ? null : query.projection().orElse(null);
     return projection == null ? text : Json.write(projection.apply(entity));
   }

@@ -1,6 +1,6 @@
 package io.meridian.rest.api;
 
-import com.datastax.oss.driver.api.core.DriverException;
+import io.meridian.core.common.CassandraFailures;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.common.RetryLaterException;
@@ -50,7 +50,7 @@ public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
     if (failure instanceof WebApplicationException web) {
       return fromJaxRs(web);
     }
-    if (failure instanceof DriverException) {
+    if (CassandraFailures.isStorageFailure(failure)) {
       long now = System.nanoTime();
       long last = lastStorageWarning.get();
       if (now - last >= STORAGE_WARNING_INTERVAL_NANOS

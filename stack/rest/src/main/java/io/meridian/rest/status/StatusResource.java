@@ -1,10 +1,9 @@
 package io.meridian.rest.status;
 
-import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.metadata.NodeState;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.api.route.ApiPart;
 import io.meridian.core.common.Json;
+import io.meridian.core.common.StorageHealth;
 import io.meridian.core.identity.access.Access;
 import io.meridian.core.index.EntityIndex;
 import io.meridian.core.index.IndexBacklog;
@@ -32,15 +31,15 @@ public class StatusResource {
   /** How long one check of the stores answers {@code /status}. */
   static final Duration HEALTH_MAX_AGE = Duration.ofSeconds(1);
 
-  private final CqlSession session;
+  private final StorageHealth storage;
   private final StoreHealth health;
   private final IndexBacklog backlog;
   private final String version;
 
   public StatusResource(
-      CqlSession session, EntityIndex index, IndexBacklog backlog, String version) {
-    this.session = session;
-    this.health = StoreHealth.of(session, index, HEALTH_MAX_AGE);
+      StorageHealth storage, EntityIndex index, IndexBacklog backlog, String version) {
+    this.storage = storage;
+    this.health = StoreHealth.of(storage, index, HEALTH_MAX_AGE);
     this.backlog = backlog;
     this.version = version;
   }
@@ -91,9 +90,6 @@ public class StatusResource {
   @ApiResponse(responseCode = "200", description = "This node can serve")
   @ApiResponse(responseCode = "503", description = "This node has no connection to Cassandra")
   public Response lbStatus() {
-    boolean up =
-        session.getMetadata().getNodes().values().stream()
-            .anyMatch(node -> node.getState() == NodeState.UP && node.getOpenConnections() > 0);
-    return Response.status(up ? 200 : 503).build();
+    return Response.status(storage.connected() ? 200 : 503).build();
   }
 }

@@ -1,11 +1,9 @@
 package io.meridian.rest.status;
 
-import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import io.meridian.core.common.StorageHealth;
 import io.meridian.core.index.EntityIndex;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -39,8 +37,8 @@ final class StoreHealth {
     this.nanoTime = nanoTime;
   }
 
-  static StoreHealth of(CqlSession session, EntityIndex index, Duration maxAge) {
-    return new StoreHealth(() -> checkNow(session, index), maxAge, System::nanoTime);
+  static StoreHealth of(StorageHealth storage, EntityIndex index, Duration maxAge) {
+    return new StoreHealth(() -> checkNow(storage, index), maxAge, System::nanoTime);
   }
 
   Checked get() {
@@ -66,17 +64,10 @@ final class StoreHealth {
     }
   }
 
-  private static Checked checkNow(CqlSession session, EntityIndex index) {
-    CompletableFuture<Boolean> cassandra =
-        session
-            .executeAsync(
-                SimpleStatement.newInstance("SELECT release_version FROM system.local")
-                    .setTimeout(PROBE_TIMEOUT))
-            .toCompletableFuture()
-            .handle((result, error) -> error == null && result.one() != null);
+  private static Checked checkNow(StorageHealth storage, EntityIndex index) {
+    CompletableFuture<Boolean> cassandra = storage.probe(PROBE_TIMEOUT).toCompletableFuture();
     boolean elasticsearch = index.probe();
-    boolean cassandraUp =
-        cassandra.completeOnTimeout(false, PROBE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).join();
+    boolean cassandraUp = cassandra.join();
     return new Checked(cassandraUp, elasticsearch, System.currentTimeMillis());
   }
 }

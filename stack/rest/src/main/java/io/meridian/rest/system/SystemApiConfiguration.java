@@ -1,8 +1,8 @@
 package io.meridian.rest.system;
 
-import com.datastax.oss.driver.api.core.CqlSession;
 import io.meridian.api.route.ApiResources;
 import io.meridian.core.app.ApplicationService;
+import io.meridian.core.common.StorageHealth;
 import io.meridian.core.index.EntityIndex;
 import io.meridian.core.index.IndexBacklog;
 import io.meridian.core.rebuild.IndexRebuilder;
@@ -17,7 +17,7 @@ import org.springframework.context.annotation.Configuration;
 public class SystemApiConfiguration {
   @Bean
   ApiResources systemResources(
-      CqlSession session,
+      StorageHealth storage,
       EntityIndex index,
       IndexBacklog backlog,
       ApplicationService applications,
@@ -26,7 +26,7 @@ public class SystemApiConfiguration {
     BuildProperties properties = build.getIfAvailable();
     return ApiResources.of(
         new StatusResource(
-            session, index, backlog, properties == null ? "development" : properties.getVersion()),
+            storage, index, backlog, properties == null ? "development" : properties.getVersion()),
         new IndexRebuildResource(applications, rebuilder));
   }
 }

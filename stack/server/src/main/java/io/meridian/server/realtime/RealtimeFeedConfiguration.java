@@ -1,6 +1,7 @@
 package io.meridian.server.realtime;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import io.meridian.core.realtime.CassandraFeedStore;
 import io.meridian.core.realtime.RealtimeFeed;
 import io.meridian.core.realtime.RealtimeHub;
 import io.meridian.realtime.RealtimeProperties;
@@ -16,7 +17,8 @@ import org.springframework.context.annotation.Configuration;
 class RealtimeFeedConfiguration {
   @Bean
   RealtimeFeed realtimeFeed(CqlSession session, Clock clock, RealtimeProperties properties) {
-    return new RealtimeFeed(session, clock, properties.retention());
+    return new RealtimeFeed(
+        new CassandraFeedStore(session, properties.retention()), clock, properties.retention());
   }
 
   @Bean(destroyMethod = "close")

@@ -6,7 +6,9 @@ import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
 import com.datastax.oss.driver.api.core.ssl.ProgrammaticSslEngineFactory;
+import io.meridian.core.common.CassandraHealth;
 import io.meridian.core.common.LatencyBuckets;
+import io.meridian.core.common.StorageHealth;
 import io.meridian.core.schema.CassandraSchema;
 import io.meridian.index.elasticsearch.ElasticsearchAccess;
 import io.meridian.index.elasticsearch.ElasticsearchEntityIndex;
@@ -56,6 +58,12 @@ class StorageConfiguration {
     return builder(endpoints, properties, metrics.enabled() ? registry : null, true)
         .withKeyspace(properties.keyspace())
         .build();
+  }
+
+  /** Whether Cassandra answers, for the health endpoints. */
+  @Bean
+  StorageHealth storageHealth(CqlSession session) {
+    return new CassandraHealth(session);
   }
 
   /**
