@@ -13,11 +13,13 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Elasticsearch really stopped: writes keep succeeding into Cassandra, queries answer 503, and once
  * Elasticsearch is back the index converges with nothing missing or stale.
  */
+@Isolated // stops the shared Cassandra or Elasticsearch: every other class would fail
 class IndexOutageIT extends MeridianIT {
 
   private Set<String> queryUuids(String ql) {

@@ -12,9 +12,11 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 /** Limits, cursors, collection listings and projections. */
+@Order(5) // long: starts early, so that it overlaps the others
 class PagingIT extends MeridianIT {
 
   /** Creates {@code count} entities in one request; returns their uuids in creation order. */

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * fast index path and repairer are off, as if it died at that instant): the writes it acknowledged
  * are in the index after the restart.
  */
+@Order(4) // long: starts early, so that it overlaps the others
 class ServerCrashIT extends MeridianIT {
 
   private Set<String> indexed(ApiClient client) {

@@ -8,11 +8,13 @@ import io.meridian.rest.support.Eventually;
 import io.meridian.rest.support.MeridianIT;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Cassandra really killed (SIGKILL): requests get a clear 503 instead of a 500, load balancers take
  * the node out, and everything acknowledged before is served again once Cassandra is back.
  */
+@Isolated // stops the shared Cassandra or Elasticsearch: every other class would fail
 class StorageOutageIT extends MeridianIT {
 
   @Test

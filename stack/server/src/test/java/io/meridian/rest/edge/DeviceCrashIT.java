@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Test;
  * well within their timeout, none hangs; the devices' entities are marked disconnected within 1.5
  * times the heartbeat; the devices attach again to A and answer RPCs.
  */
+@Order(6) // long: starts early, so that it overlaps the others
 class DeviceCrashIT extends MeridianIT {
   private static final Duration HEARTBEAT = Duration.ofSeconds(4);
   private static final int DEVICES = 4;

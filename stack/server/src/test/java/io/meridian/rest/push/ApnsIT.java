@@ -7,15 +7,18 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.common.Json;
 import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.Eventually;
+import io.meridian.rest.support.SharedResources;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Apple notifiers against an APNs fake speaking HTTP/2 over TLS (Pushy's MockApnsServer): both of
  * Apple's authentications, unregistered tokens, throttling with retries.
  */
+@ResourceLock(SharedResources.PUSH_QUEUE)
 class ApnsIT extends PushServersIT {
   @Test
   void token_authentication_delivers_once_and_never_shows_the_key() {

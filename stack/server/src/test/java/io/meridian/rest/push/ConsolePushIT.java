@@ -11,9 +11,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.common.Json;
 import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.ConsoleIT;
+import io.meridian.rest.support.SharedResources;
 import java.time.Duration;
 import java.util.UUID;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
@@ -28,7 +31,9 @@ import org.springframework.test.context.DynamicPropertySource;
  * notifier in the console, sends to a user or a query's devices, and sees the notification finish
  * with a receipt per device, while the fake shows what it received.
  */
+@Order(3) // long: starts early, so that it overlaps the others
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
+@ResourceLock(SharedResources.PUSH_QUEUE)
 class ConsolePushIT extends ConsoleIT {
   private static final ApnsFake APNS = PushServersIT.APNS;
   private static final FcmFake FCM = PushServersIT.FCM;

@@ -12,15 +12,18 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import io.meridian.core.common.Json;
 import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.Eventually;
+import io.meridian.rest.support.SharedResources;
 import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Google notifiers against a local FCM HTTP v1 endpoint and OAuth 2 token endpoint (WireMock): the
  * service account's signed assertion is exchanged for an access token, messages carry it, and FCM's
  * answers (UNREGISTERED, 429 with Retry-After) are acted on.
  */
+@ResourceLock(SharedResources.PUSH_QUEUE)
 class FcmIT extends PushServersIT {
   static final String PROJECT = FcmFake.PROJECT;
   static final String ACCESS_TOKEN = FcmFake.ACCESS_TOKEN;

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.Eventually;
 import io.meridian.rest.support.Identities;
+import io.meridian.rest.support.SharedResources;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
@@ -23,6 +25,7 @@ import org.springframework.beans.factory.annotation.Autowired;
  * is queued, what the queue does with a notification, and what a notification and its receipts show
  * after.
  */
+@ResourceLock(SharedResources.PUSH_QUEUE)
 class NotificationsIT extends PushServersIT {
   private static final String SECRET = "-----BEGIN PRIVATE KEY-----sEcReT-" + UUID.randomUUID();
 

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.common.Json;
 import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.Eventually;
+import io.meridian.rest.support.SharedResources;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +25,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The push benchmark, run on demand ({@code -Dmeridian.bench.push=<devices>}): one notification to
@@ -33,6 +35,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * writes, statistics) costs over the provider alone.
  */
 @EnabledIfSystemProperty(named = "meridian.bench.push", matches = "\\d+")
+@ResourceLock(SharedResources.PUSH_QUEUE)
 class PushBenchmarkIT extends PushServersIT {
   private static final int IN_FLIGHT = 64; // meridian.push.concurrency's default
 

@@ -11,6 +11,7 @@ import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.Eventually;
 import io.meridian.rest.support.MeridianIT;
 import io.meridian.rest.support.PackagedServer;
+import io.meridian.rest.support.SharedResources;
 import io.meridian.rest.support.TestServers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,7 +23,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -33,7 +36,9 @@ import org.springframework.test.context.DynamicPropertySource;
  * device gets the notification, and the only repeats are sends that were in flight when the node
  * died: at most the dead node's {@code concurrency}.
  */
+@Order(7) // long: starts early, so that it overlaps the others
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
+@ResourceLock(SharedResources.PUSH_QUEUE)
 class PushCrashIT extends MeridianIT {
   private static final int DEVICES = 400;
   private static final int CONCURRENCY = 8;

@@ -1,6 +1,8 @@
 package io.meridian.rest.push;
 
 import io.meridian.rest.support.MeridianIT;
+import io.meridian.rest.support.SharedResources;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -11,6 +13,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * after each class, so no push worker outlives its test to take another test's notifications.
  */
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
+@ResourceLock(SharedResources.PUSH_QUEUE)
 abstract class PushServersIT extends MeridianIT {
   static final ApnsFake APNS = new ApnsFake();
   static final FcmFake FCM = new FcmFake();

@@ -20,6 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * write's event once, in order. The nodes are packaged servers in JVMs of their own; the writer
  * writes through node A, which stays up.
  */
+@Order(2) // long: starts early, so that it overlaps the others
 class RealtimeCrashIT extends MeridianIT {
   private static final String COLLECTION = "beacons";
   private static Process nodeA;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
@@ -12,6 +13,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * #signIn()}. After each test the browser must not have reported a refused script or style (the
  * console runs under a Content-Security-Policy without {@code unsafe-inline}) or an uncaught error.
  */
+@ResourceLock(SharedResources.BROWSER)
 public abstract class ConsoleIT extends MeridianIT {
   protected static ConsoleBrowser browser;
   private static int browserPort;

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -12,6 +13,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * Base of tests that need a second server node beside the shared one: its own Spring context on a
  * free port, on the same Cassandra and Elasticsearch, started once per test class.
  */
+@ResourceLock(SharedResources.SECOND_NODE)
 public abstract class TwoNodeIT extends MeridianIT {
   private static ConfigurableApplicationContext secondNode;
 
