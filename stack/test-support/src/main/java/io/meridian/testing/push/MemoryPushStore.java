@@ -36,9 +36,14 @@ public final class MemoryPushStore implements PushStore {
   private final Map<ChunkKey, Chunk> chunks = new HashMap<>();
   private final Map<ChunkKey, TreeMap<TaskKey, Task>> tasks = new HashMap<>();
   private volatile boolean available = true;
+  private volatile boolean queueAvailable = true;
 
   public void setAvailable(boolean available) {
     this.available = available;
+  }
+
+  public void setQueueAvailable(boolean queueAvailable) {
+    this.queueAvailable = queueAvailable;
   }
 
   @Override
@@ -63,7 +68,7 @@ public final class MemoryPushStore implements PushStore {
   /** The insert sets every column but {@code owner}, which a re-enqueued job keeps. */
   @Override
   public synchronized void enqueue(Job job) {
-    requireAvailable();
+    requireQueueAvailable();
     Job previous = jobs.get(job.notification());
     jobs.put(
         job.notification(),
@@ -83,19 +88,19 @@ public final class MemoryPushStore implements PushStore {
 
   @Override
   public synchronized List<Job> jobs() {
-    requireAvailable();
+    requireQueueAvailable();
     return List.copyOf(jobs.values());
   }
 
   @Override
   public synchronized Optional<Job> job(UUID notification) {
-    requireAvailable();
+    requireQueueAvailable();
     return Optional.ofNullable(jobs.get(notification));
   }
 
   @Override
   public synchronized boolean claimJob(UUID notification, String owner, long leaseUntil, long now) {
-    requireAvailable();
+    requireQueueAvailable();
     Job job = jobs.get(notification);
     if (job == null || !(owner.equals(job.owner()) || job.leaseUntil() < now)) {
       return false;
@@ -119,7 +124,7 @@ public final class MemoryPushStore implements PushStore {
 
   @Override
   public synchronized boolean expanded(UUID notification, String owner, int count, int expected) {
-    requireAvailable();
+    requireQueueAvailable();
     Job job = jobs.get(notification);
     if (job == null || !owner.equals(job.owner())) {
       return false;
@@ -143,7 +148,7 @@ public final class MemoryPushStore implements PushStore {
 
   @Override
   public synchronized boolean removeJob(UUID notification) {
-    requireAvailable();
+    requireQueueAvailable();
     return jobs.remove(notification) != null;
   }
 
@@ -244,6 +249,13 @@ public final class MemoryPushStore implements PushStore {
             task.errorMessage(),
             task.attempts()));
     return CompletableFuture.completedFuture(null);
+  }
+
+  private void requireQueueAvailable() {
+    requireAvailable();
+    if (!queueAvailable) {
+      throw new IllegalStateException("The push queue is unavailable");
+    }
   }
 
   private void requireAvailable() {
