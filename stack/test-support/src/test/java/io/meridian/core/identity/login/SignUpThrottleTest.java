@@ -6,8 +6,9 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
-import io.meridian.core.common.MutableClock;
 import io.meridian.core.common.RetryLaterException;
+import io.meridian.testing.MutableClock;
+import io.meridian.testing.identity.login.MemoryLoginFailureStore;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;

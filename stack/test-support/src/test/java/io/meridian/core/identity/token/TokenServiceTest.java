@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
-import io.meridian.core.common.MutableClock;
 import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.PrincipalKind;
 import io.meridian.core.identity.Superuser;
+import io.meridian.testing.MutableClock;
+import io.meridian.testing.SequentialIds;
+import io.meridian.testing.identity.token.MemoryAccessEventStore;
+import io.meridian.testing.identity.token.MemoryTokenSubjectStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
@@ -16,8 +19,9 @@ import org.junit.jupiter.api.Test;
 
 class TokenServiceTest {
   private final MutableClock clock = new MutableClock(Instant.parse("2026-11-21T12:00:00Z"));
-  private final MemoryStores.Subjects subjects = new MemoryStores.Subjects();
-  private final MemoryStores.Events events = new MemoryStores.Events();
+  private final MemoryTokenSubjectStore subjects = new MemoryTokenSubjectStore(clock);
+  private final MemoryAccessEventStore events =
+      new MemoryAccessEventStore(new SequentialIds(clock));
   private final AccessFeed feed =
       new AccessFeed(
           events, clock, Duration.ofMillis(50), Duration.ofSeconds(10), Duration.ofSeconds(1));
@@ -94,13 +98,13 @@ class TokenServiceTest {
   @Test
   void a_subjects_state_is_read_once_not_per_request() {
     String token = tokens.issue(PrincipalKind.APP_USER, user, app, null).text();
-    int loadsAfterIssue = subjects.loads;
+    int loadsAfterIssue = subjects.loads();
 
     for (int i = 0; i < 100; i++) {
       tokens.authenticate(token);
     }
 
-    assertThat(subjects.loads - loadsAfterIssue).isEqualTo(1);
+    assertThat(subjects.loads() - loadsAfterIssue).isEqualTo(1);
   }
 
   @Test
@@ -109,11 +113,11 @@ class TokenServiceTest {
     String token = tokens.issue(PrincipalKind.APP_USER, user, app, null).text();
     feed.start();
     try {
-      events.failing = true;
+      events.setAvailable(false);
       Thread.sleep(1_300);
 
       assertThat(codeOf(() -> tokens.authenticate(token))).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE);
-      events.failing = false;
+      events.setAvailable(true);
       Thread.sleep(300);
       assertThat(tokens.authenticate(token).subject()).isEqualTo(user);
     } finally {

@@ -6,14 +6,16 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.meridian.core.common.ErrorCode;
-import io.meridian.core.common.MutableClock;
 import io.meridian.core.common.RetryLaterException;
+import io.meridian.testing.MutableClock;
+import io.meridian.testing.identity.login.MemoryLoginFailureStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class LoginThrottleTest {
@@ -177,7 +179,7 @@ class LoginThrottleTest {
 
     assertThat(store.keys()).isEmpty();
     assertThatCode(() -> throttle.check(null, "")).doesNotThrowAnyException();
-    assertThat(store.reads).isZero();
+    assertThat(store.reads()).isZero();
   }
 
   @Test
@@ -186,7 +188,7 @@ class LoginThrottleTest {
 
     refusal("alice", "10.0.0.1");
 
-    assertThat(store.limits).containsEntry("user:alice", 6).containsEntry("addr:10.0.0.1", 11);
+    assertThat(store.limits()).containsEntry("user:alice", 6).containsEntry("addr:10.0.0.1", 11);
   }
 
   @Test
@@ -194,15 +196,22 @@ class LoginThrottleTest {
     // Each read completes only once both have started: reads in sequence would never finish.
     CompletableFuture<List<Instant>> bothStarted = new CompletableFuture<>();
     LoginFailureStore waitsForBoth =
-        new MemoryLoginFailureStore(clock) {
+        new LoginFailureStore() {
+          private final AtomicInteger reads = new AtomicInteger();
+
           @Override
           public CompletionStage<List<Instant>> recent(String key, Instant since, int limit) {
-            reads++;
-            if (reads == 2) {
+            if (reads.incrementAndGet() == 2) {
               bothStarted.complete(List.of());
             }
             return bothStarted;
           }
+
+          @Override
+          public void record(String key, Instant at, Duration ttl) {}
+
+          @Override
+          public void clear(String key) {}
         };
     LoginThrottle concurrent =
         new LoginThrottle(waitsForBoth, clock, PER_USER, PER_ADDRESS, KNOWN_FOR);

@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
-import io.meridian.core.common.MutableClock;
 import io.meridian.core.identity.PrincipalKind;
 import io.meridian.core.identity.Superuser;
+import io.meridian.testing.MutableClock;
+import io.meridian.testing.SequentialIds;
+import io.meridian.testing.identity.token.MemoryAccessEventStore;
+import io.meridian.testing.identity.token.MemoryTokenSubjectStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
@@ -20,10 +23,10 @@ class SuperuserTokensTest {
   private static final byte[] CLUSTER_KEY = filled(7);
 
   private final MutableClock clock = new MutableClock(Instant.parse("2026-11-26T12:00:00Z"));
-  private final MemoryStores.Subjects subjects = new MemoryStores.Subjects();
+  private final MemoryTokenSubjectStore subjects = new MemoryTokenSubjectStore(clock);
   private final AccessFeed feed =
       new AccessFeed(
-          new MemoryStores.Events(),
+          new MemoryAccessEventStore(new SequentialIds(clock)),
           clock,
           Duration.ofMillis(50),
           Duration.ofSeconds(10),
