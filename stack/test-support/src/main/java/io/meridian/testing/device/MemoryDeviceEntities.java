@@ -1,5 +1,6 @@
-package io.meridian.core.device;
+package io.meridian.testing.device;
 
+import io.meridian.core.device.DeviceEntities;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -8,12 +9,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** Device entities in memory, with the same condition on disconnection as the real ones. */
-class MemoryEntities implements DeviceEntities {
+public class MemoryDeviceEntities implements DeviceEntities {
   /** A device's presence as its entity would show it. */
-  record Shown(boolean connected, String node, Instant connectedAt, String info, Instant at) {}
+  public record Shown(
+      boolean connected, String node, Instant connectedAt, String info, Instant at) {}
 
-  final Map<String, Shown> devices = new ConcurrentHashMap<>();
-  final List<String> calls = new CopyOnWriteArrayList<>();
+  public final Map<String, Shown> devices = new ConcurrentHashMap<>();
+  public final List<String> calls = new CopyOnWriteArrayList<>();
 
   @Override
   public void connected(Presence presence, String info) {

@@ -1,6 +1,8 @@
-package io.meridian.core.device;
+package io.meridian.testing.device;
 
+import io.meridian.core.device.DeviceRegistry;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -9,10 +11,11 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The registry in memory with Cassandra's timestamp rules, for unit tests: a write older than the
- * row's or than a delete of it is ignored; a delete removes what was written at or before its time.
+ * {@link DeviceRegistry} in memory with {@code CassandraDeviceRegistry}'s timestamp rules: a write
+ * older than the row's or than a delete of it is ignored; a delete removes what was written at or
+ * before its time.
  */
-final class MemoryRegistry implements DeviceRegistry {
+public final class MemoryDeviceRegistry implements DeviceRegistry {
   private record Key(UUID app, String device) {}
 
   private final Map<Key, Entry> rows = new HashMap<>();
@@ -56,7 +59,7 @@ final class MemoryRegistry implements DeviceRegistry {
 
   @Override
   public synchronized void beat(String node, String address, Instant seen) {
-    nodes.put(node, new Node(node, address, seen, CassandraDeviceRegistry.micros(seen)));
+    nodes.put(node, new Node(node, address, seen, ChronoUnit.MICROS.between(Instant.EPOCH, seen)));
   }
 
   @Override

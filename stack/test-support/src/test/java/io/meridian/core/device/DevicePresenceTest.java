@@ -2,7 +2,9 @@ package io.meridian.core.device;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.meridian.core.common.MutableClock;
+import io.meridian.testing.MutableClock;
+import io.meridian.testing.device.MemoryDeviceEntities;
+import io.meridian.testing.device.MemoryDeviceRegistry;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
@@ -14,8 +16,8 @@ class DevicePresenceTest {
   private static final Duration REFRESH = Duration.ofMinutes(5);
 
   private final MutableClock clock = new MutableClock(Instant.parse("2026-11-26T12:00:00Z"));
-  private final MemoryRegistry registry = new MemoryRegistry();
-  private final MemoryEntities entities = new MemoryEntities();
+  private final MemoryDeviceRegistry registry = new MemoryDeviceRegistry();
+  private final MemoryDeviceEntities entities = new MemoryDeviceEntities();
 
   private DevicePresence node(String id) {
     return new DevicePresence(registry, entities, id, () -> "http://" + id, clock, REFRESH, 2, 100);
@@ -96,8 +98,8 @@ class DevicePresenceTest {
   void writes_that_do_not_fit_the_queue_are_dropped_and_counted() throws InterruptedException {
     CountDownLatch release = new CountDownLatch(1);
     CountDownLatch blocked = new CountDownLatch(1);
-    MemoryEntities slow =
-        new MemoryEntities() {
+    MemoryDeviceEntities slow =
+        new MemoryDeviceEntities() {
           @Override
           public void connected(Presence presence, String info) {
             blocked.countDown();

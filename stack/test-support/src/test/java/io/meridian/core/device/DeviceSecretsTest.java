@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.meridian.core.common.Json;
 import io.meridian.core.identity.token.TokenCodec;
+import io.meridian.testing.device.MemoryEdgeSettingsStore;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
@@ -16,7 +17,7 @@ class DeviceSecretsTest {
   private static final UUID OTHER_APP = UUID.randomUUID();
 
   private final Map<UUID, Long> generations = new ConcurrentHashMap<>();
-  private final InMemoryEdgeSettingsStore store = new InMemoryEdgeSettingsStore();
+  private final MemoryEdgeSettingsStore store = new MemoryEdgeSettingsStore();
   private final EdgeSettingsService settings =
       new EdgeSettingsService(store, new byte[32], Duration.ZERO, Ticker.systemTicker());
   private final DeviceSecrets secrets =

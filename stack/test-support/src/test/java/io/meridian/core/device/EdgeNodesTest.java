@@ -2,7 +2,9 @@ package io.meridian.core.device;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.meridian.core.common.MutableClock;
+import io.meridian.testing.MutableClock;
+import io.meridian.testing.device.MemoryDeviceEntities;
+import io.meridian.testing.device.MemoryDeviceRegistry;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
@@ -14,8 +16,8 @@ class EdgeNodesTest {
   private static final Duration TIMEOUT = Duration.ofSeconds(5);
 
   private final MutableClock clock = new MutableClock(Instant.parse("2026-11-26T12:00:00Z"));
-  private final MemoryRegistry registry = new MemoryRegistry();
-  private final MemoryEntities entities = new MemoryEntities();
+  private final MemoryDeviceRegistry registry = new MemoryDeviceRegistry();
+  private final MemoryDeviceEntities entities = new MemoryDeviceEntities();
 
   private EdgeNodes node(String id) {
     return new EdgeNodes(registry, entities, id, () -> "http://" + id, clock, BEAT, TIMEOUT);

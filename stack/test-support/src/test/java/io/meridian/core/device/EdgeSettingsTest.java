@@ -8,6 +8,7 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
+import io.meridian.testing.device.MemoryEdgeSettingsStore;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -19,7 +20,7 @@ class EdgeSettingsTest {
   private static final UUID APP = UUID.randomUUID();
   private static final byte[] DATA_KEY = new byte[32];
 
-  private final InMemoryEdgeSettingsStore store = new InMemoryEdgeSettingsStore();
+  private final MemoryEdgeSettingsStore store = new MemoryEdgeSettingsStore();
   private final AtomicLong nanos = new AtomicLong();
   private final EdgeSettingsService service =
       new EdgeSettingsService(store, DATA_KEY, Duration.ofSeconds(5), nanos::get);

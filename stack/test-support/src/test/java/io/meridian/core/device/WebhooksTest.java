@@ -6,7 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.github.benmanes.caffeine.cache.Ticker;
 import com.sun.net.httpserver.HttpServer;
 import io.meridian.core.common.Json;
-import io.meridian.core.common.MutableClock;
+import io.meridian.testing.MutableClock;
+import io.meridian.testing.device.MemoryEdgeSettingsStore;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -39,7 +40,7 @@ class WebhooksTest {
   private volatile int failureStatus = 500;
   private volatile CountDownLatch hold = new CountDownLatch(0);
   private final HttpServer server;
-  private final InMemoryEdgeSettingsStore store = new InMemoryEdgeSettingsStore();
+  private final MemoryEdgeSettingsStore store = new MemoryEdgeSettingsStore();
   private final EdgeSettingsService settings =
       new EdgeSettingsService(store, new byte[32], Duration.ZERO, Ticker.systemTicker());
   private final MutableClock clock = new MutableClock(Instant.parse("2026-11-26T12:00:00Z"));
