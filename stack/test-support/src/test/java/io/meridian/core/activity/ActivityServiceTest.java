@@ -83,6 +83,33 @@ class ActivityServiceTest {
   }
 
   @Test
+  void an_activity_reaches_followers_beyond_the_first_page_of_them() {
+    List<UUID> followers = new java.util.ArrayList<>();
+    for (int i = 0; i < 501; i++) {
+      UUID follower = core.ids.newTimeUuid(); // users known only by their connections
+      followers.add(follower);
+      core.connections.connect(
+          core.app.id(),
+          new Connection(follower, "users", ActivityService.FOLLOWING, ada.uuid(), "users"));
+    }
+
+    StoredEntity activity = postToUser("ada", "{'verb': 'post'}", Optional.empty());
+
+    for (UUID follower : List.of(followers.get(0), followers.get(500))) {
+      assertThat(
+              core.connections.list(
+                  core.app.id(),
+                  follower,
+                  Direction.OUT,
+                  ActivityService.FEED,
+                  Optional.empty(),
+                  10))
+          .extracting(ConnectionRef::entity)
+          .containsExactly(activity.uuid());
+    }
+  }
+
+  @Test
   void what_the_body_gives_of_the_actor_and_the_time_is_kept() {
     StoredEntity activity =
         postToUser(

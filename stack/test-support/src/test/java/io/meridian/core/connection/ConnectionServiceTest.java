@@ -145,6 +145,20 @@ class ConnectionServiceTest {
   }
 
   @Test
+  void a_target_named_alone_is_looked_for_beyond_the_first_page_of_connections() {
+    connect("owns", Optional.of(DOGS), "rex"); // the oldest connection: on the second page
+    for (int i = 0; i < 1000; i++) {
+      core.connections.connect(
+          core.app.id(),
+          new Connection(ada.uuid(), "users", "owns", core.ids.newTimeUuid(), "dogs"));
+    }
+
+    assertThat(
+            service.connectedEntity(core.app, Visibility.ALL, USERS, "ada", "owns", "rex").uuid())
+        .isEqualTo(rex.uuid());
+  }
+
+  @Test
   void an_entity_not_connected_under_the_verb_is_not_found() {
     connect("owns", Optional.of(DOGS), "rex");
     post(DOGS, "{'name': 'max'}");

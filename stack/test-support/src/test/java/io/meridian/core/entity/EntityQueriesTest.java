@@ -109,6 +109,20 @@ class EntityQueriesTest {
   }
 
   @Test
+  void a_listing_cursor_whose_position_is_not_a_time_uuid_is_refused() {
+    dogs(1);
+    String key = "collection|" + core.app.id() + "|dogs|listing";
+
+    for (List<Object> position :
+        List.<List<Object>>of(List.of("rex"), List.of(UUID.randomUUID().toString()), List.of(7L))) {
+      String forged = core.cursors.encode(key, position);
+      assertThat(codeOf(() -> queries.query(core.app, DOGS, null, 10, forged)))
+          .as(position.toString())
+          .isEqualTo(ErrorCode.ILLEGAL_ARGUMENT);
+    }
+  }
+
+  @Test
   void a_collection_that_never_held_an_entity_is_an_empty_page() {
     QueryPage page = queries.query(core.app, CollectionName.of("cats"), "where age > 1", 10, null);
 

@@ -188,6 +188,21 @@ class IndexRepairerTest {
   }
 
   @Test
+  void a_checkpoint_ahead_of_this_nodes_safe_bucket_is_left_where_it_is() {
+    StoredEntity rex = whileIndexIsDown(() -> post("{'name': 'rex'}"));
+    Change change = new Change(rex.uuid(), core.app.id(), "dogs", rex.uuid(), 0, false);
+    long ahead =
+        core.changeLog.bucketOf(core.clock.millis()) + 100; // another node's clock is ahead
+    core.changeLog.saveCheckpoint(IndexRepairer.CONSUMER, MemoryChangeLog.shardOf(change), ahead);
+    core.clock.advance(LATER);
+
+    assertThat(repairer.runOnce()).isZero();
+
+    assertThat(checkpoint(rex)).isEqualTo(ahead);
+    assertThat(core.index.holds(rex.uuid())).isFalse();
+  }
+
+  @Test
   void a_closed_repairer_gives_up_its_lease() {
     repairer.runOnce();
     assertThat(lease.holder("index-repairer")).contains("node-a");
