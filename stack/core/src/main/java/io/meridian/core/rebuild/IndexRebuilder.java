@@ -49,21 +49,40 @@ public final class IndexRebuilder implements AutoCloseable {
   private final RebuildJobStore jobs;
   private final IdGenerator ids;
   private final Clock clock;
-  private final ExecutorService executor =
-      Executors.newSingleThreadExecutor(
-          runnable -> {
-            Thread thread = new Thread(runnable, "meridian-index-rebuild");
-            thread.setDaemon(true);
-            return thread;
-          });
+  private final ExecutorService executor;
 
   public IndexRebuilder(
       EntityStore store, EntityIndex index, RebuildJobStore jobs, IdGenerator ids, Clock clock) {
+    this(
+        store,
+        index,
+        jobs,
+        ids,
+        clock,
+        Executors.newSingleThreadExecutor(
+            runnable -> {
+              Thread thread = new Thread(runnable, "meridian-index-rebuild");
+              thread.setDaemon(true);
+              return thread;
+            }));
+  }
+
+  /**
+   * @param executor runs each rebuild; one thread in production, the caller's own in unit tests
+   */
+  IndexRebuilder(
+      EntityStore store,
+      EntityIndex index,
+      RebuildJobStore jobs,
+      IdGenerator ids,
+      Clock clock,
+      ExecutorService executor) {
     this.store = store;
     this.index = index;
     this.jobs = jobs;
     this.ids = ids;
     this.clock = clock;
+    this.executor = executor;
   }
 
   /** Starts a rebuild, or returns the one already running for the application. */
