@@ -105,10 +105,9 @@ class EntityConfiguration {
   }
 
   /**
-   * The one write sequence and, in the order each phase calls them, everything that observes every
-   * entity write (see {@link EntityWriteObserver}). Nothing an observer needs may need the entity
-   * service: observers are built before it. A new observer is one parameter here and its place in
-   * the list.
+   * Everything that observes every entity write, in the order each phase calls them (see {@link
+   * EntityWriteObserver}). Nothing an observer needs may need the entity service: observers are
+   * built before it. A new observer is one parameter here and its place in the list.
    *
    * <ol>
    *   <li>the geo indexes: validate geometry, publish geo changes before the write and apply it to
@@ -124,13 +123,7 @@ class EntityConfiguration {
    * </ol>
    */
   @Bean
-  EntityService entityService(
-      EntityStore store,
-      ConnectionStore connections,
-      ChangeLog changeLog,
-      IndexPipeline pipeline,
-      IdGenerator ids,
-      IndexingProperties indexing,
+  EntityWriteObservers entityWriteObservers(
       GeoIndexes geoIndexes,
       RealtimeFeed realtimeFeed,
       UserCleanup userCleanup,
@@ -151,8 +144,27 @@ class EntityConfiguration {
     if (counting.collectionCounters()) {
       observers.add(new CollectionCounters(counters));
     }
+    return new EntityWriteObservers(observers);
+  }
+
+  /** The one write sequence, told to its observers in their order. */
+  @Bean
+  EntityService entityService(
+      EntityStore store,
+      ConnectionStore connections,
+      ChangeLog changeLog,
+      IndexPipeline pipeline,
+      IdGenerator ids,
+      IndexingProperties indexing,
+      EntityWriteObservers observers) {
     return new EntityService(
-        store, connections, changeLog, pipeline, ids, indexing.visibilityTimeout(), observers);
+        store,
+        connections,
+        changeLog,
+        pipeline,
+        ids,
+        indexing.visibilityTimeout(),
+        observers.ordered());
   }
 
   @Bean

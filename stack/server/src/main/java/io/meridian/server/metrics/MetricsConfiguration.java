@@ -77,13 +77,9 @@ class MetricsConfiguration {
     return new JvmGcMetrics();
   }
 
-  /** Binds the JVM's meters and the services' once every singleton exists. */
+  /** What the services count themselves, read at scrape time. */
   @Bean
-  SmartInitializingSingleton meterBinding(
-      MetricsProperties properties,
-      PrometheusMeterRegistry registry,
-      JvmGcMetrics gc,
-      ElasticsearchEntityIndex index,
+  ServiceMeters serviceMeters(
       IndexBacklog backlog,
       IndexRepairer repairer,
       AccessFeed accessFeed,
@@ -93,7 +89,19 @@ class MetricsConfiguration {
       LoginThrottle logins,
       PasswordHasher hasher,
       HashingBudget hashing,
-      SignUpThrottle signUps,
+      SignUpThrottle signUps) {
+    return new ServiceMeters(
+        backlog, repairer, accessFeed, geoFeed, geo, tokens, logins, hasher, hashing, signUps);
+  }
+
+  /** Binds the JVM's meters and the services' once every singleton exists. */
+  @Bean
+  SmartInitializingSingleton meterBinding(
+      MetricsProperties properties,
+      PrometheusMeterRegistry registry,
+      JvmGcMetrics gc,
+      ElasticsearchEntityIndex index,
+      ServiceMeters services,
       RealtimeService realtime,
       RealtimeHub realtimeHub) {
     return () -> {
@@ -109,9 +117,7 @@ class MetricsConfiguration {
       new UptimeMetrics().bindTo(registry);
       new FileDescriptorMetrics().bindTo(registry);
       index.bindTo(registry);
-      new ServiceMeters(
-              backlog, repairer, accessFeed, geoFeed, geo, tokens, logins, hasher, hashing, signUps)
-          .bindTo(registry);
+      services.bindTo(registry);
       RealtimeConfiguration.bind(realtime, realtimeHub, registry);
     };
   }
