@@ -3,7 +3,7 @@
 // image fetched with the admin's token, shown from a blob: URL) and downloaded.
 import { appPath } from '../api.js';
 import { act, confirm, field, h, jsonEditor, jsonView, message, pager, replace } from '../ui.js';
-import { collectionLink, collectionOf, entityLink } from './data.js';
+import { collectionLink, collectionOf, entityLink } from './data-links.js';
 
 /** Properties the server sets: shown, never sent back. */
 const SERVER_SET = ['uuid', 'type', 'created', 'modified', 'metadata', 'file-metadata'];

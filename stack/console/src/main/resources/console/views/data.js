@@ -15,6 +15,7 @@ import {
   stylesheet,
 } from '../ui.js';
 import { entityView } from './data-entity.js';
+import { collectionLink, collectionOf, entityLink } from './data-links.js';
 
 /** Collections every application answers for, whether or not they hold entities yet. */
 const BUILT_IN = ['users', 'groups', 'roles', 'devices'];
@@ -56,28 +57,6 @@ export function routeQuery() {
   const hash = window.location.hash;
   const at = hash.indexOf('?');
   return new URLSearchParams(at < 0 ? '' : hash.slice(at + 1));
-}
-
-export function collectionLink(ctx, collection, query = {}) {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') {
-      search.set(name, value);
-    }
-  }
-  const text = search.toString().replace(/\+/g, '%20');
-  return ctx.link(ctx.org, ctx.app, 'data', collection) + (text ? `?${text}` : '');
-}
-
-export function entityLink(ctx, collection, id) {
-  return ctx.link(ctx.org, ctx.app, 'data', collection, id);
-}
-
-/** The collection an entity lives in, from its metadata path (/dogs/<uuid>). */
-export function collectionOf(entity) {
-  const path = (entity.metadata && entity.metadata.path) || '';
-  const first = path.split('/').filter(Boolean)[0];
-  return first || (entity.type ? `${entity.type}s` : '');
 }
 
 async function collections(ctx) {

@@ -3,7 +3,7 @@
 // scheduled) until the notification is finished or expired, then stops.
 import { appPath } from '../api.js';
 import { act, h, jsonView, message, pager, replace, table, time } from '../ui.js';
-import { stateBadge } from './push.js';
+import { stateBadge } from './push-state.js';
 
 const DONE = ['FINISHED', 'EXPIRED'];
 const REFRESH_MILLIS = 1000;

@@ -4,6 +4,7 @@
 import { appPath } from '../api.js';
 import { act, field, h, jsonEditor, pager, replace, table, time } from '../ui.js';
 import { notifiersPanel } from './push-notifiers.js';
+import { stateBadge } from './push-state.js';
 
 /** Target kinds: the label of their input, and the path the API sends to. */
 const TARGETS = {
@@ -180,12 +181,4 @@ function notificationsPanel(ctx) {
     pages.element,
   );
   return { element, first: pages.first };
-}
-
-/** A notification's or a receipt's state, marked good or bad. */
-export function stateBadge(state) {
-  const good = ['FINISHED', 'sent'];
-  const bad = ['EXPIRED', 'failed', 'unregistered', 'expired'];
-  const kind = good.includes(state) ? 'up' : bad.includes(state) ? 'down' : '';
-  return h('span', { class: `badge ${kind}`.trim() }, state || '');
 }
