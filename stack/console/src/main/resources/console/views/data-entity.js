@@ -3,7 +3,7 @@
 // image fetched with the admin's token, shown from a blob: URL) and downloaded.
 import { appPath } from '../api.js';
 import { act, confirm, field, h, jsonEditor, jsonView, message, pager, replace } from '../ui.js';
-import { collectionLink, collectionOf, entityLink } from './data-links.js';
+import { collectionLink, collectionOf, crumbs, entityLink } from './data-links.js';
 
 /** Properties the server sets: shown, never sent back. */
 const SERVER_SET = ['uuid', 'type', 'created', 'modified', 'metadata', 'file-metadata'];
@@ -18,15 +18,7 @@ export async function entityView(ctx, collection, id, notice) {
   const news = h('div', { 'aria-live': 'polite' }, notice ? message(notice, 'ok') : null);
   replace(
     ctx.main,
-    h(
-      'p',
-      { class: 'crumbs' },
-      h('a', { href: ctx.link(ctx.org, ctx.app, 'data') }, 'Data'),
-      ' / ',
-      h('a', { href: collectionLink(ctx, collection) }, collection),
-      ' / ',
-      label,
-    ),
+    crumbs(ctx, h('a', { href: collectionLink(ctx, collection) }, collection), label),
     h('h1', {}, `Entity ${collection}/${label}`),
     news,
     jsonView(entity, 'The entity as JSON'),

@@ -1,5 +1,7 @@
-// The data browser's addresses: a collection's and an entity's hash, and the collection an entity
-// lives in. Both the collection page (data.js) and the entity page (data-entity.js) link with these.
+// The data browser's addresses: a collection's and an entity's hash, the query the route carries,
+// the collection an entity lives in and the trail of links above a page. The collection page
+// (data.js), its tables (data-query.js) and the entity page (data-entity.js) link with these.
+import { h } from '../ui.js';
 
 export function collectionLink(ctx, collection, query = {}) {
   const search = new URLSearchParams();
@@ -21,4 +23,21 @@ export function collectionOf(entity) {
   const path = (entity.metadata && entity.metadata.path) || '';
   const first = path.split('/').filter(Boolean)[0];
   return first || (entity.type ? `${entity.type}s` : '');
+}
+
+/** The query string of the route, read from the hash as written (a query may hold any text). */
+export function routeQuery() {
+  const hash = window.location.hash;
+  const at = hash.indexOf('?');
+  return new URLSearchParams(at < 0 ? '' : hash.slice(at + 1));
+}
+
+/** The trail above a page of the data browser: "Data / " then `trail`, the last part as text. */
+export function crumbs(ctx, ...trail) {
+  return h(
+    'p',
+    { class: 'crumbs' },
+    h('a', { href: ctx.link(ctx.org, ctx.app, 'data') }, 'Data'),
+    trail.map((part) => [' / ', part]),
+  );
 }
