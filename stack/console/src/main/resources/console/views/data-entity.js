@@ -2,7 +2,8 @@
 // both ways, with links to the entities at their other end; its file, uploaded, previewed (an
 // image fetched with the admin's token, shown from a blob: URL) and downloaded.
 import { appPath } from '../api.js';
-import { act, confirm, field, h, jsonEditor, jsonView, message, pager, replace } from '../ui.js';
+import { jsonEditor, jsonView } from '../json.js';
+import { act, confirm, field, h, message, pager, replace } from '../ui.js';
 import { collectionLink, collectionOf, crumbs, entityLink } from './data-links.js';
 
 /** Properties the server sets: shown, never sent back. */

@@ -4,7 +4,8 @@
 // Here: the list of collections and a collection's page; an entity's page is data-entity.js,
 // the results' tables data-query.js, delete by query data-bulk.js.
 import { appPath, orgPath } from '../api.js';
-import { act, field, h, jsonEditor, jsonView, message, pager, replace, stylesheet } from '../ui.js';
+import { jsonEditor, jsonView } from '../json.js';
+import { act, field, h, message, pager, replace, stylesheet } from '../ui.js';
 import { bulkDelete } from './data-bulk.js';
 import { entityView } from './data-entity.js';
 import { collectionLink, crumbs, entityLink, routeQuery } from './data-links.js';

@@ -2,18 +2,8 @@
 // edge's statistics over every node sampled while the view is open and charted with uPlot, and an
 // RPC sent to one device with its reply (docs/devices.md, device-presence.md, device-stats.md).
 import { ApiError, appPath } from '../api.js';
-import {
-  act,
-  explainJsonError,
-  field,
-  h,
-  message,
-  pager,
-  replace,
-  stylesheet,
-  table,
-  time,
-} from '../ui.js';
+import { explainJsonError } from '../json.js';
+import { act, field, h, message, pager, replace, stylesheet, table, time } from '../ui.js';
 
 /** How often the statistics are read while the view is open, and how many samples are charted. */
 export const SAMPLE_MILLIS = 3000;

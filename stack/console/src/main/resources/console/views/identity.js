@@ -5,7 +5,8 @@
 // user, group or role; its memberships and permissions are identity-memberships.js and
 // identity-permissions.js, the simulator identity-simulator.js.
 import { appPath } from '../api.js';
-import { act, confirm, form, h, jsonEditor, message, pager, replace, table, tabs, time } from '../ui.js';
+import { jsonEditor } from '../json.js';
+import { act, confirm, form, h, message, pager, replace, table, tabs, time } from '../ui.js';
 import { KINDS, nameOf } from './identity-kinds.js';
 import { membershipPanels } from './identity-memberships.js';
 import { permissions } from './identity-permissions.js';

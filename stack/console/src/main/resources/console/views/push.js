@@ -2,7 +2,8 @@
 // the application's notifications with their state; its notifiers. One notification's page (its
 // state and receipts) is views/push-notification.js, at #/.../push/notifications/{uuid}.
 import { appPath } from '../api.js';
-import { act, field, h, jsonEditor, pager, replace, table, time } from '../ui.js';
+import { jsonEditor } from '../json.js';
+import { act, field, h, pager, replace, table, time } from '../ui.js';
 import { notifiersPanel } from './push-notifiers.js';
 import { stateBadge } from './push-state.js';
 
