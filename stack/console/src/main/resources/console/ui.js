@@ -115,15 +115,16 @@ export async function act(control, where, action) {
 }
 
 /**
- * A form: fields, one submit button; `onsubmit` receives the form's values by control name and
- * its errors appear under it.
+ * A form: a heading if given, fields, one submit button; `onsubmit` receives the form's values by
+ * control name and its errors appear under it.
  */
-export function form({ label, fields, submit, onsubmit, extra }) {
+export function form({ label, heading, fields, submit, onsubmit, extra }) {
   const errors = h('div', { class: 'form-errors' });
   const button = h('button', { type: 'submit', class: 'primary' }, submit);
   const element = h(
     'form',
     { 'aria-label': label, class: 'form' },
+    heading,
     fields,
     h('div', { class: 'actions' }, button, extra),
     errors,
