@@ -177,6 +177,27 @@ export function table({ caption, columns, rows, onopen, empty = 'Nothing here.' 
 }
 
 /**
+ * A table's "Actions" column: one button a row, named for a screen reader by `label(row)`;
+ * `onclick(button, row)` runs when it is pressed.
+ */
+export function buttonColumn(text, label, onclick, { danger = false } = {}) {
+  return {
+    label: 'Actions',
+    value: (row) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          class: danger ? 'danger' : null,
+          'aria-label': label(row),
+          onclick: (event) => onclick(event.currentTarget, row),
+        },
+        text,
+      ),
+  };
+}
+
+/**
  * Asks before something that cannot be undone. With `typed`, the admin must type that text (an
  * application's name) to confirm. Resolves true or false.
  */

@@ -2,7 +2,7 @@
 // and groups, each paged and with add and remove through the API's own routes (only
 // administrators may call them).
 import { appPath } from '../api.js';
-import { act, field, form, h, pager, replace, table } from '../ui.js';
+import { act, buttonColumn, field, form, h, pager, replace, table } from '../ui.js';
 import { KINDS, nameOf } from './identity-kinds.js';
 
 /** What each kind can be connected to, as the identity routes name it. */
@@ -44,23 +44,15 @@ function memberships(ctx, kind, entity, { collection, label }) {
               label: other.label.slice(0, -1),
               value: (e) => h('a', { href: ctx.link(ctx.org, ctx.app, 'identity', collection, e.uuid) }, nameOf(collection, e)),
             },
-            {
-              label: 'Actions',
-              value: (e) =>
-                h(
-                  'button',
-                  {
-                    type: 'button',
-                    'aria-label': `Remove ${other.one} ${nameOf(collection, e)}`,
-                    onclick: (event) =>
-                      act(event.currentTarget, status, async () => {
-                        await ctx.api.del(appPath(ctx.org, ctx.app, ...base, e.uuid));
-                        await pages.first();
-                      }),
-                  },
-                  'Remove',
-                ),
-            },
+            buttonColumn(
+              'Remove',
+              (e) => `Remove ${other.one} ${nameOf(collection, e)}`,
+              (button, e) =>
+                act(button, status, async () => {
+                  await ctx.api.del(appPath(ctx.org, ctx.app, ...base, e.uuid));
+                  await pages.first();
+                }),
+            ),
           ],
           rows: answer.entities || [],
           empty: `No ${label.toLowerCase()}.`,

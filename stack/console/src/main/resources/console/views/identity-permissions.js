@@ -1,7 +1,7 @@
 // The permissions granted directly to a user, group or role: listed, granted (the server checks
 // and normalises the pattern, and explains one it refuses) and revoked.
 import { appPath } from '../api.js';
-import { act, field, form, h, replace, table } from '../ui.js';
+import { act, buttonColumn, field, form, h, replace, table } from '../ui.js';
 
 /** The permissions granted to the entity itself: list, grant, revoke. */
 export function permissions(ctx, kind, entity, name) {
@@ -17,24 +17,16 @@ export function permissions(ctx, kind, entity, name) {
           caption: `Permissions granted to ${name}`,
           columns: [
             { label: 'Permission', value: (text) => h('code', {}, text) },
-            {
-              label: 'Actions',
-              value: (text) =>
-                h(
-                  'button',
-                  {
-                    type: 'button',
-                    class: 'danger',
-                    'aria-label': `Revoke ${text}`,
-                    onclick: (event) =>
-                      act(event.currentTarget, status, async () => {
-                        await ctx.api.del(path, { query: { permission: text } });
-                        await draw();
-                      }),
-                  },
-                  'Revoke',
-                ),
-            },
+            buttonColumn(
+              'Revoke',
+              (text) => `Revoke ${text}`,
+              (button, text) =>
+                act(button, status, async () => {
+                  await ctx.api.del(path, { query: { permission: text } });
+                  await draw();
+                }),
+              { danger: true },
+            ),
           ],
           rows: reply.data || [],
           empty: 'No permissions granted directly.',

@@ -2,7 +2,7 @@
 // provider with the fields the API takes, and deletion with a confirmation. Credentials typed
 // here are sent once and cleared from the form: the console never shows them back.
 import { appPath } from '../api.js';
-import { act, confirm, field, form, h, message, replace, table, time } from '../ui.js';
+import { act, buttonColumn, confirm, field, form, h, message, replace, table, time } from '../ui.js';
 
 /** The providers the API knows, and the fields each takes. `secret` fields are write-only. */
 const PROVIDERS = {
@@ -68,20 +68,7 @@ export function notifiersPanel(ctx, onchange) {
             { label: 'Provider', value: (row) => row.provider },
             { label: 'Settings', value: (row) => settingsOf(row) },
             { label: 'Created', value: (row) => time(row.created) },
-            {
-              label: 'Actions',
-              value: (row) =>
-                h(
-                  'button',
-                  {
-                    type: 'button',
-                    class: 'danger',
-                    'aria-label': `Delete notifier ${row.name}`,
-                    onclick: (event) => remove(event.currentTarget, row.name),
-                  },
-                  'Delete',
-                ),
-            },
+            buttonColumn('Delete', (row) => `Delete notifier ${row.name}`, remove, { danger: true }),
           ],
           rows,
           empty: 'No notifiers yet: create one below to send through APNs or FCM.',
@@ -90,7 +77,7 @@ export function notifiersPanel(ctx, onchange) {
     });
   }
 
-  async function remove(button, name) {
+  async function remove(button, { name }) {
     const sure = await confirm({
       title: `Delete notifier ${name}?`,
       text:
