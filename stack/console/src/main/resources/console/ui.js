@@ -176,6 +176,11 @@ export function table({ caption, columns, rows, onopen, empty = 'Nothing here.' 
   );
 }
 
+/** A section named by its heading (aria-labelledby), whose `id` the page may point at. */
+export function titledSection(id, title, ...children) {
+  return h('section', { 'aria-labelledby': id }, h('h2', { id }, title), children);
+}
+
 /**
  * A table's "Actions" column: one button a row, named for a screen reader by `label(row)`;
  * `onclick(button, row)` runs when it is pressed.

@@ -3,7 +3,18 @@
 // RPC sent to one device with its reply (docs/devices.md, device-presence.md, device-stats.md).
 import { ApiError, appPath } from '../api.js';
 import { explainJsonError } from '../json.js';
-import { act, field, h, message, pager, replace, stylesheet, table, time } from '../ui.js';
+import {
+  act,
+  field,
+  h,
+  message,
+  pager,
+  replace,
+  stylesheet,
+  table,
+  time,
+  titledSection,
+} from '../ui.js';
 
 /** How often the statistics are read while the view is open, and how many samples are charted. */
 export const SAMPLE_MILLIS = 3000;
@@ -62,14 +73,7 @@ function statistics(ctx) {
   const numbers = h('dl', { class: 'device-numbers' });
   const errors = h('div');
   const charts = h('div', { class: 'device-charts' });
-  const element = h(
-    'section',
-    { 'aria-labelledby': 'device-stats-title' },
-    h('h2', { id: 'device-stats-title' }, 'Statistics'),
-    numbers,
-    errors,
-    charts,
-  );
+  const element = titledSection('device-stats-title', 'Statistics', numbers, errors, charts);
   const samples = { t: [], messages: [], errors: [], up: [], down: [], mean: [], max: [] };
   let previous = null;
   let timer = null;
@@ -233,10 +237,9 @@ function devices(ctx, onchoose) {
     }
   });
   refresh.addEventListener('click', () => pages.first());
-  const element = h(
-    'section',
-    { 'aria-labelledby': 'device-list-title' },
-    h('h2', { id: 'device-list-title' }, 'Attached devices'),
+  const element = titledSection(
+    'device-list-title',
+    'Attached devices',
     h(
       'div',
       { class: 'device-filter' },

@@ -1,7 +1,7 @@
 // Operations: the health of the stores and the index pipeline, the application's requests,
 // errors and latency over every node, and (for the superuser) rebuilding its index.
 import { orgPath } from '../api.js';
-import { act, errorMessage, field, h, message, replace, time } from '../ui.js';
+import { act, errorMessage, field, h, message, replace, time, titledSection } from '../ui.js';
 
 const HEALTH_EVERY = 5000;
 const METRICS_EVERY = 10000;
@@ -82,10 +82,9 @@ function healthPanel(ctx) {
     });
   }
   refreshButton.addEventListener('click', () => act(refreshButton, null, refresh));
-  const element = h(
-    'section',
-    { 'aria-labelledby': 'ops-health' },
-    h('h2', { id: 'ops-health' }, 'Health'),
+  const element = titledSection(
+    'ops-health',
+    'Health',
     facts,
     checked,
     h('div', { class: 'actions' }, refreshButton),
@@ -161,10 +160,9 @@ function trafficPanel(ctx) {
   const refreshButton = h('button', { type: 'button' }, 'Refresh charts');
   refreshButton.addEventListener('click', () => act(refreshButton, null, refresh));
   window_.addEventListener('change', refresh);
-  const element = h(
-    'section',
-    { 'aria-labelledby': 'ops-traffic' },
-    h('h2', { id: 'ops-traffic' }, 'Requests'),
+  const element = titledSection(
+    'ops-traffic',
+    'Requests',
     h(
       'p',
       { class: 'hint' },
@@ -215,31 +213,28 @@ function chart(title, series) {
 
 /** POST /system/index/rebuild/{org}/{app}, then its progress until it ends. Superuser only. */
 function rebuildPanel(ctx, every) {
-  const heading = h('h2', { id: 'ops-rebuild' }, 'Index rebuild');
-  const about = h(
-    'p',
-    { class: 'hint' },
-    'Rebuilds this application\'s search index from Cassandra while it keeps serving. ',
-    'Entities stay readable by uuid and name throughout; queries may miss changes until it is done.',
+  const element = titledSection(
+    'ops-rebuild',
+    'Index rebuild',
+    h(
+      'p',
+      { class: 'hint' },
+      'Rebuilds this application\'s search index from Cassandra while it keeps serving. ',
+      'Entities stay readable by uuid and name throughout; queries may miss changes until it is done.',
+    ),
   );
   if (!ctx.session.superuser) {
-    return {
-      element: h(
-        'section',
-        { 'aria-labelledby': 'ops-rebuild' },
-        heading,
-        about,
-        h(
-          'p',
-          { class: 'message info', role: 'status' },
-          'Only the superuser may rebuild an index. Ask your Meridian operator: they can start it ',
-          'here when signed in as the superuser, or run ',
-          h('code', {}, `meridian index rebuild ${ctx.org}/${ctx.app}`),
-          '.',
-        ),
+    element.append(
+      h(
+        'p',
+        { class: 'message info', role: 'status' },
+        'Only the superuser may rebuild an index. Ask your Meridian operator: they can start it ',
+        'here when signed in as the superuser, or run ',
+        h('code', {}, `meridian index rebuild ${ctx.org}/${ctx.app}`),
+        '.',
       ),
-      resume: async () => {},
-    };
+    );
+    return { element, resume: async () => {} };
   }
   const path = `/system/index/rebuild/${encodeURIComponent(ctx.org)}/${encodeURIComponent(ctx.app)}`;
   const start = h('button', { type: 'button', class: 'primary' }, 'Rebuild the index');
@@ -319,17 +314,6 @@ function rebuildPanel(ctx, every) {
     });
   }
 
-  return {
-    element: h(
-      'section',
-      { 'aria-labelledby': 'ops-rebuild' },
-      heading,
-      about,
-      h('div', { class: 'actions' }, start),
-      progressField,
-      status,
-      errors,
-    ),
-    resume,
-  };
+  element.append(h('div', { class: 'actions' }, start), progressField, status, errors);
+  return { element, resume };
 }
