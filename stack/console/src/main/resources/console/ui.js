@@ -76,6 +76,14 @@ export function field(label, control, hint) {
   );
 }
 
+/**
+ * A text input filled from the route's query parameter of the same name, so a link can open a
+ * view with its form filled in (#/...?name=value).
+ */
+export function routeInput(query, name, props = {}) {
+  return h('input', { name, autocomplete: 'off', value: query.get(name) || '', ...props });
+}
+
 /** A message region: role=alert for errors, role=status for news. */
 export function message(text, kind = 'info') {
   return h('p', { class: `message ${kind}`, role: kind === 'error' ? 'alert' : 'status' }, text);

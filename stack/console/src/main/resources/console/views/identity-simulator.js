@@ -2,25 +2,19 @@
 // request and which grant allows it, and shows every grant the caller holds in the order the
 // server tries them. The browser never decides access itself.
 import { appPath } from '../api.js';
-import { field, form, h, message, replace, table } from '../ui.js';
+import { field, form, h, message, replace, routeInput, table } from '../ui.js';
 
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'HEAD'];
 
 /** Asks the server whether a user may make a request, and shows the grant that decides it. */
 export function simulator(ctx, panel) {
-  const user = h('input', { name: 'user', autocomplete: 'off', value: ctx.query.get('user') || '' });
+  const user = routeInput(ctx.query, 'user');
   const method = h(
     'select',
     { name: 'method' },
     METHODS.map((m) => h('option', { value: m, selected: m === (ctx.query.get('method') || 'GET') }, m)),
   );
-  const path = h('input', {
-    name: 'path',
-    required: true,
-    autocomplete: 'off',
-    placeholder: '/cats/fido',
-    value: ctx.query.get('path') || '',
-  });
+  const path = routeInput(ctx.query, 'path', { required: true, placeholder: '/cats/fido' });
   const answer = h('div', { class: 'simulation', 'aria-live': 'polite' });
   replace(
     panel,

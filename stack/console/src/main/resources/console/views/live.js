@@ -2,7 +2,7 @@
 // real-time WebSocket of the application (docs/realtime.md). Here: the watch form, the
 // connection's state and the events, newest first; the socket, its subscription and its
 // reconnection, resumed after the last event shown so nothing is missed, are live-socket.js.
-import { field, h, message, replace, stylesheet, time } from '../ui.js';
+import { field, h, message, replace, routeInput, stylesheet, time } from '../ui.js';
 import { socketUrl, watch } from './live-socket.js';
 
 /** At most this many events stay on the page (the oldest go first). */
@@ -43,19 +43,10 @@ function changes(before, after) {
 export async function render(ctx) {
   const { org, app } = ctx;
   stylesheet('views/live.css');
-  const collection = h('input', {
-    name: 'collection',
-    required: true,
-    autocomplete: 'off',
-    placeholder: 'trucks',
-    value: ctx.query.get('collection') || '',
-  });
-  const ql = h('input', {
-    name: 'ql',
-    autocomplete: 'off',
+  const collection = routeInput(ctx.query, 'collection', { required: true, placeholder: 'trucks' });
+  const ql = routeInput(ctx.query, 'ql', {
     class: 'wide',
     placeholder: "select * where status = 'active'",
-    value: ctx.query.get('ql') || '',
   });
   const start = h('button', { type: 'submit', class: 'primary' }, 'Start');
   const stop = h('button', { type: 'button', disabled: true }, 'Stop');
