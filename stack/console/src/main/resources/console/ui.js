@@ -1,3 +1,4 @@
+// Over 300 lines: the one DOM toolkit of every view, small helpers built on h() and each other.
 // DOM helpers of the console. Text always goes in as text nodes: nothing from the server is ever
 // parsed as HTML.
 
