@@ -1,20 +1,9 @@
 // The console's shell: sign-in, the organization and application switchers, the sections'
 // navigation and the hash router. Each section is a module in views/ exporting render(ctx).
 import { createApi, orgPath } from './api.js';
+import { SECTIONS } from './sections.js';
 import * as sessions from './session.js';
 import { act, field, form, h, message, replace } from './ui.js';
-
-/** The sections of an application, in the navigation's order: views/<id>.js draws each. */
-export const SECTIONS = [
-  { id: 'overview', label: 'Overview', module: 'application' },
-  { id: 'data', label: 'Data' },
-  { id: 'identity', label: 'Identity' },
-  { id: 'geo', label: 'Geo' },
-  { id: 'live', label: 'Live' },
-  { id: 'devices', label: 'Devices' },
-  { id: 'push', label: 'Push' },
-  { id: 'operations', label: 'Operations' },
-];
 
 const root = document.getElementById('console');
 let session = sessions.load();

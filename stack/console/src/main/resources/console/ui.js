@@ -1,3 +1,4 @@
+// Over 300 lines: the one DOM toolkit of every view, small helpers built on h() and each other.
 // DOM helpers of the console. Text always goes in as text nodes: nothing from the server is ever
 // parsed as HTML.
 
@@ -76,6 +77,14 @@ export function field(label, control, hint) {
   );
 }
 
+/**
+ * A text input filled from the route's query parameter of the same name, so a link can open a
+ * view with its form filled in (#/...?name=value).
+ */
+export function routeInput(query, name, props = {}) {
+  return h('input', { name, autocomplete: 'off', value: query.get(name) || '', ...props });
+}
+
 /** A message region: role=alert for errors, role=status for news. */
 export function message(text, kind = 'info') {
   return h('p', { class: `message ${kind}`, role: kind === 'error' ? 'alert' : 'status' }, text);
@@ -115,15 +124,16 @@ export async function act(control, where, action) {
 }
 
 /**
- * A form: fields, one submit button; `onsubmit` receives the form's values by control name and
- * its errors appear under it.
+ * A form: a heading if given, fields, one submit button; `onsubmit` receives the form's values by
+ * control name and its errors appear under it.
  */
-export function form({ label, fields, submit, onsubmit, extra }) {
+export function form({ label, heading, fields, submit, onsubmit, extra }) {
   const errors = h('div', { class: 'form-errors' });
   const button = h('button', { type: 'submit', class: 'primary' }, submit);
   const element = h(
     'form',
     { 'aria-label': label, class: 'form' },
+    heading,
     fields,
     h('div', { class: 'actions' }, button, extra),
     errors,
@@ -175,66 +185,30 @@ export function table({ caption, columns, rows, onopen, empty = 'Nothing here.' 
   );
 }
 
-/** JSON shown as text. */
-export function jsonView(value, label = 'JSON') {
-  return h('pre', { class: 'json', tabindex: '0', 'aria-label': label }, JSON.stringify(value, null, 2));
+/** A section named by its heading (aria-labelledby), whose `id` the page may point at. */
+export function titledSection(id, title, ...children) {
+  return h('section', { 'aria-labelledby': id }, h('h2', { id }, title), children);
 }
 
 /**
- * A JSON editor: a textarea that checks its text as it changes and says where it is wrong (line
- * and column). value() returns the parsed object or throws an Error with that explanation.
+ * A table's "Actions" column: one button a row, named for a screen reader by `label(row)`;
+ * `onclick(button, row)` runs when it is pressed.
  */
-export function jsonEditor(initial, { label = 'JSON', rows = 14, object = true } = {}) {
-  const area = h('textarea', {
-    class: 'json-editor',
-    rows,
-    spellcheck: 'false',
-    value: typeof initial === 'string' ? initial : JSON.stringify(initial, null, 2),
-  });
-  const status = h('small', { class: 'hint', 'aria-live': 'polite' });
-  const check = () => {
-    try {
-      parse();
-      area.removeAttribute('aria-invalid');
-      replace(status, 'Valid JSON.');
-      return true;
-    } catch (error) {
-      area.setAttribute('aria-invalid', 'true');
-      replace(status, error.message);
-      return false;
-    }
+export function buttonColumn(text, label, onclick, { danger = false } = {}) {
+  return {
+    label: 'Actions',
+    value: (row) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          class: danger ? 'danger' : null,
+          'aria-label': label(row),
+          onclick: (event) => onclick(event.currentTarget, row),
+        },
+        text,
+      ),
   };
-  function parse() {
-    let parsed;
-    try {
-      parsed = JSON.parse(area.value);
-    } catch (error) {
-      throw new Error(explainJsonError(area.value, error));
-    }
-    if (object && (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))) {
-      throw new Error('Write one JSON object: { "name": "value", ... }');
-    }
-    return parsed;
-  }
-  area.addEventListener('input', check);
-  const element = field(label, area);
-  element.appendChild(status);
-  check();
-  return { element, area, value: parse, valid: check };
-}
-
-/** "Line 3, column 7: ..." from a JSON.parse error. */
-export function explainJsonError(text, error) {
-  const found = /position (\d+)/.exec(error.message);
-  const reason = error.message.replace(/^JSON\.parse: /, '').replace(/ in JSON at position \d+.*$/, '');
-  if (!found) {
-    return `Not valid JSON: ${reason}`;
-  }
-  const position = Number(found[1]);
-  const before = text.slice(0, position);
-  const line = before.split('\n').length;
-  const column = position - before.lastIndexOf('\n');
-  return `Not valid JSON at line ${line}, column ${column}: ${reason}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 // An application's overview: what it holds and its client credentials.
 import { orgPath } from '../api.js';
+import { SECTIONS } from '../sections.js';
 import { h, replace, time } from '../ui.js';
-import { SECTIONS } from '../app.js';
 import { credentialsPanel } from './credentials.js';
 
 export async function render(ctx) {

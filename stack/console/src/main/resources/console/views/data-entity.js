@@ -2,8 +2,9 @@
 // both ways, with links to the entities at their other end; its file, uploaded, previewed (an
 // image fetched with the admin's token, shown from a blob: URL) and downloaded.
 import { appPath } from '../api.js';
-import { act, confirm, field, h, jsonEditor, jsonView, message, pager, replace } from '../ui.js';
-import { collectionLink, collectionOf, entityLink } from './data.js';
+import { jsonEditor, jsonView } from '../json.js';
+import { act, confirm, field, h, message, pager, replace } from '../ui.js';
+import { collectionLink, collectionOf, crumbs, entityLink } from './data-links.js';
 
 /** Properties the server sets: shown, never sent back. */
 const SERVER_SET = ['uuid', 'type', 'created', 'modified', 'metadata', 'file-metadata'];
@@ -18,15 +19,7 @@ export async function entityView(ctx, collection, id, notice) {
   const news = h('div', { 'aria-live': 'polite' }, notice ? message(notice, 'ok') : null);
   replace(
     ctx.main,
-    h(
-      'p',
-      { class: 'crumbs' },
-      h('a', { href: ctx.link(ctx.org, ctx.app, 'data') }, 'Data'),
-      ' / ',
-      h('a', { href: collectionLink(ctx, collection) }, collection),
-      ' / ',
-      label,
-    ),
+    crumbs(ctx, h('a', { href: collectionLink(ctx, collection) }, collection), label),
     h('h1', {}, `Entity ${collection}/${label}`),
     news,
     jsonView(entity, 'The entity as JSON'),

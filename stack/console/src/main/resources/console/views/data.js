@@ -1,20 +1,15 @@
 // The data browser: an application's collections, queried with the full query language, paged
 // with cursors (never a count), and its entities created, edited, deleted (one by one or by
 // query, after a preview), connected and given files. Every call is the public REST API's.
+// Here: the list of collections and a collection's page; an entity's page is data-entity.js,
+// the results' tables data-query.js, delete by query data-bulk.js.
 import { appPath, orgPath } from '../api.js';
-import {
-  act,
-  confirm,
-  field,
-  h,
-  jsonEditor,
-  jsonView,
-  message,
-  pager,
-  replace,
-  stylesheet,
-} from '../ui.js';
+import { jsonEditor, jsonView } from '../json.js';
+import { act, field, h, message, pager, replace, stylesheet } from '../ui.js';
+import { bulkDelete } from './data-bulk.js';
 import { entityView } from './data-entity.js';
+import { collectionLink, crumbs, entityLink, routeQuery } from './data-links.js';
+import { entityTable, limitInput, listTable, queryErrorView } from './data-query.js';
 
 /** Collections every application answers for, whether or not they hold entities yet. */
 const BUILT_IN = ['users', 'groups', 'roles', 'devices'];
@@ -49,35 +44,6 @@ function recent(ctx) {
 function remember(ctx, collection) {
   const names = [collection, ...recent(ctx).filter((name) => name !== collection)].slice(0, 12);
   sessionStorage.setItem(recentKey(ctx), JSON.stringify(names));
-}
-
-/** The query string of the route, read from the hash as written (a query may hold any text). */
-export function routeQuery() {
-  const hash = window.location.hash;
-  const at = hash.indexOf('?');
-  return new URLSearchParams(at < 0 ? '' : hash.slice(at + 1));
-}
-
-export function collectionLink(ctx, collection, query = {}) {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') {
-      search.set(name, value);
-    }
-  }
-  const text = search.toString().replace(/\+/g, '%20');
-  return ctx.link(ctx.org, ctx.app, 'data', collection) + (text ? `?${text}` : '');
-}
-
-export function entityLink(ctx, collection, id) {
-  return ctx.link(ctx.org, ctx.app, 'data', collection, id);
-}
-
-/** The collection an entity lives in, from its metadata path (/dogs/<uuid>). */
-export function collectionOf(entity) {
-  const path = (entity.metadata && entity.metadata.path) || '';
-  const first = path.split('/').filter(Boolean)[0];
-  return first || (entity.type ? `${entity.type}s` : '');
 }
 
 async function collections(ctx) {
@@ -121,130 +87,6 @@ async function collections(ctx) {
     seen.length ? [h('h2', {}, 'Opened in this tab'), links(seen)] : null,
   );
   name.focus();
-}
-
-/** The caret under the 1-based column the server's query_parse error names. */
-export function queryErrorView(ql, error) {
-  const found = /at position (\d+)/.exec(error.description || error.message || '');
-  const parts = [h('p', { class: 'message error', role: 'alert' }, error.explain())];
-  if (found) {
-    const position = Math.max(1, Number(found[1]));
-    const before = ql.slice(0, position - 1);
-    const lineStart = before.lastIndexOf('\n') + 1;
-    const lineEnd = ql.indexOf('\n', lineStart);
-    const line = ql.slice(lineStart, lineEnd < 0 ? undefined : lineEnd);
-    const column = position - lineStart;
-    parts.push(
-      h(
-        'pre',
-        { class: 'query-caret', 'aria-label': `The query, marked at column ${column}` },
-        line,
-        '\n',
-        ' '.repeat(column - 1),
-        h('span', { class: 'caret' }, '^'),
-        ` column ${column}`,
-      ),
-    );
-  }
-  return h('div', { class: 'query-error' }, parts);
-}
-
-/** Columns: uuid and name first, then every other property the page's entities carry. */
-function columnsOf(entities) {
-  const skip = new Set(['uuid', 'name', 'metadata', 'type', 'created', 'modified']);
-  const names = new Set();
-  for (const entity of entities) {
-    for (const key of Object.keys(entity)) {
-      if (!skip.has(key)) {
-        names.add(key);
-      }
-    }
-  }
-  return ['uuid', 'name', ...[...names].sort(), 'modified'];
-}
-
-export function cell(value) {
-  if (value === undefined || value === null) {
-    return '';
-  }
-  if (typeof value === 'object') {
-    const text = JSON.stringify(value);
-    return text.length > 80 ? `${text.slice(0, 77)}...` : text;
-  }
-  return String(value);
-}
-
-/** A page of entities as a table; uuid and name link to the entity. */
-export function entityTable(ctx, collection, entities, caption) {
-  if (!entities.length) {
-    return message('No entity matches.');
-  }
-  const columns = columnsOf(entities);
-  const rows = entities.map((entity) =>
-    h(
-      'tr',
-      {},
-      columns.map((column) => {
-        if ((column === 'uuid' || column === 'name') && entity[column]) {
-          const target = collectionOf(entity) || collection;
-          return h(
-            'td',
-            {},
-            h('a', { href: entityLink(ctx, target, entity.uuid) }, String(entity[column])),
-          );
-        }
-        if (column === 'modified' && entity.modified) {
-          return h('td', {}, new Date(entity.modified).toISOString());
-        }
-        return h('td', {}, cell(entity[column]));
-      }),
-    ),
-  );
-  return h(
-    'table',
-    { class: 'grid entities' },
-    caption ? h('caption', {}, caption) : null,
-    h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col' }, c)))),
-    h('tbody', {}, rows),
-  );
-}
-
-/** A projection's answer (`select a, b` gives `list`): one row per entity. */
-function listTable(list) {
-  if (!list.length) {
-    return message('No entity matches.');
-  }
-  const objects = list.every((row) => row && typeof row === 'object' && !Array.isArray(row));
-  const columns = objects
-    ? [...new Set(list.flatMap((row) => Object.keys(row)))]
-    : [...Array(Math.max(...list.map((row) => (Array.isArray(row) ? row.length : 1)))).keys()];
-  return h(
-    'table',
-    { class: 'grid entities' },
-    h(
-      'thead',
-      {},
-      h('tr', {}, columns.map((c) => h('th', { scope: 'col' }, objects ? c : `#${c + 1}`))),
-    ),
-    h(
-      'tbody',
-      {},
-      list.map((row) =>
-        h('tr', {}, columns.map((c) => h('td', {}, cell(Array.isArray(row) || objects ? row[c] : row)))),
-      ),
-    ),
-  );
-}
-
-function limitInput(value) {
-  return h('input', {
-    name: 'limit',
-    type: 'number',
-    min: '1',
-    max: '1000',
-    value: String(value),
-    class: 'limit',
-  });
 }
 
 function collectionView(ctx, collection) {
@@ -337,13 +179,7 @@ function collectionView(ctx, collection) {
 
   replace(
     ctx.main,
-    h(
-      'p',
-      { class: 'crumbs' },
-      h('a', { href: ctx.link(ctx.org, ctx.app, 'data') }, 'Data'),
-      ' / ',
-      collection,
-    ),
+    crumbs(ctx, collection),
     h('h1', {}, `Collection ${collection}`),
     queryForm,
     queryErrors,
@@ -379,87 +215,3 @@ function newEntity(ctx, collection) {
   );
 }
 
-function bulkDelete(ctx, collection, ql, onDeleted) {
-  const qlInput = h('input', { name: 'bulk-ql', value: ql, class: 'ql', autocomplete: 'off', spellcheck: 'false' });
-  const limitControl = limitInput(100);
-  const previewArea = h('div', { 'aria-live': 'polite' });
-  const errors = h('div');
-  const preview = h('button', { type: 'button' }, 'Preview');
-  const remove = h('button', { type: 'button', class: 'danger', disabled: true }, 'Delete matching entities');
-  let previewed = null;
-  const path = appPath(ctx.org, ctx.app, collection);
-  const invalidate = () => {
-    previewed = null;
-    remove.disabled = true;
-  };
-  qlInput.addEventListener('input', invalidate);
-  limitControl.addEventListener('input', invalidate);
-  preview.addEventListener('click', () =>
-    act(preview, errors, async () => {
-      invalidate();
-      previewArea.replaceChildren();
-      const query = qlInput.value.trim();
-      const limit = Number(limitControl.value);
-      let answer;
-      try {
-        answer = await ctx.api.get(path, { query: { ql: query, limit } });
-      } catch (error) {
-        if (error.code === 'query_parse') {
-          replace(previewArea, queryErrorView(query, error));
-          return;
-        }
-        throw error;
-      }
-      const entities = answer.entities || [];
-      previewed = { ql: query, limit, count: entities.length };
-      replace(
-        previewArea,
-        message(
-          answer.cursor
-            ? `The first ${entities.length} matching entities: more match, and only these would be deleted now.`
-            : `${entities.length} matching ${entities.length === 1 ? 'entity' : 'entities'}: all of them would be deleted.`,
-        ),
-        entityTable(ctx, collection, entities, 'What would be deleted'),
-      );
-      remove.disabled = entities.length === 0;
-    }),
-  );
-  remove.addEventListener('click', async () => {
-    if (!previewed) {
-      return;
-    }
-    const { ql: query, limit, count } = previewed;
-    const sure = await confirm({
-      title: `Delete ${count} ${count === 1 ? 'entity' : 'entities'}?`,
-      text: `The entities of ${collection} that ${query ? `match "${query}"` : 'are newest'}, at most ${limit}, are deleted with their files and connections. This cannot be undone.`,
-    });
-    if (!sure) {
-      return;
-    }
-    await act(remove, errors, async () => {
-      const reply = await ctx.api.del(path, { query: { ql: query, limit } });
-      const deleted = (reply.entities || []).length;
-      invalidate();
-      replace(
-        previewArea,
-        message(`Deleted ${deleted} ${deleted === 1 ? 'entity' : 'entities'}.`, 'ok'),
-      );
-      onDeleted();
-    });
-  });
-  return h(
-    'details',
-    { class: 'panel' },
-    h('summary', {}, 'Delete by query'),
-    h(
-      'p',
-      { class: 'hint' },
-      'Preview what a query selects, then delete exactly that many (at most 1,000 at a time).',
-    ),
-    field('Delete query', qlInput),
-    field('At most', limitControl),
-    h('div', { class: 'actions' }, preview, remove),
-    previewArea,
-    errors,
-  );
-}

@@ -1,23 +1,12 @@
 // Devices: the application's attached devices and their presence (the `devices` collection), the
 // edge's statistics over every node sampled while the view is open and charted with uPlot, and an
 // RPC sent to one device with its reply (docs/devices.md, device-presence.md, device-stats.md).
+// The statistics and their charts are devices-stats.js.
 import { ApiError, appPath } from '../api.js';
-import {
-  act,
-  explainJsonError,
-  field,
-  h,
-  message,
-  pager,
-  replace,
-  stylesheet,
-  table,
-  time,
-} from '../ui.js';
+import { explainJsonError } from '../json.js';
+import { field, h, message, pager, replace, stylesheet, table, time, titledSection } from '../ui.js';
+import { statistics } from './devices-stats.js';
 
-/** How often the statistics are read while the view is open, and how many samples are charted. */
-export const SAMPLE_MILLIS = 3000;
-const SAMPLES = 200;
 const PAGE_SIZE = 20;
 const CONNECTED = 'select * where connected = true';
 
@@ -66,126 +55,6 @@ export function explainDeviceError(error, device) {
     default:
       return error instanceof ApiError ? error.explain() : error.message || String(error);
   }
-}
-
-function statistics(ctx) {
-  const numbers = h('dl', { class: 'device-numbers' });
-  const errors = h('div');
-  const charts = h('div', { class: 'device-charts' });
-  const element = h(
-    'section',
-    { 'aria-labelledby': 'device-stats-title' },
-    h('h2', { id: 'device-stats-title' }, 'Statistics'),
-    numbers,
-    errors,
-    charts,
-  );
-  const samples = { t: [], messages: [], errors: [], up: [], down: [], mean: [], max: [] };
-  let previous = null;
-  let timer = null;
-  let plots = null;
-
-  function showNumbers(data) {
-    const latency = data.latency || {};
-    const rows = [
-      ['Devices attached', data.num_devices],
-      ['Attached by WebSocket', data.websockets],
-      ['Messages', data.messages],
-      ['Errors', data.errors],
-      ['Bytes from devices', data.bytes_up],
-      ['Bytes to devices', data.bytes_down],
-      ['RPCs answered', latency.count],
-      ['Latency mean (ms)', latency.mean],
-      ['Latency min/max (ms)', `${latency.min ?? 0} / ${latency.max ?? 0}`],
-    ];
-    replace(
-      numbers,
-      rows.map(([label, value]) => [
-        h('dt', {}, label),
-        h('dd', { 'data-stat': label }, value === undefined ? '0' : String(value)),
-      ]),
-    );
-  }
-
-  function chart(title, series, fields, unit) {
-    const holder = h('figure', { class: 'chart', 'aria-label': title });
-    holder.appendChild(h('figcaption', {}, title));
-    charts.appendChild(holder);
-    const plot = new window.uPlot(
-      {
-        width: Math.max(260, Math.min(520, ((ctx.main.clientWidth || 1100) - 80) / 3)),
-        height: 150,
-        series: [
-          {},
-          ...series.map((label, index) => ({
-            label,
-            stroke: ['#0b5cad', '#b3261e', '#1e7b34'][index],
-            width: 2,
-            spanGaps: true,
-          })),
-        ],
-        axes: [{}, { label: unit, size: 60 }],
-        scales: { x: { time: true } },
-      },
-      [samples.t, ...fields.map((name) => samples[name])],
-      holder,
-    );
-    return () => plot.setData([samples.t, ...fields.map((name) => samples[name])]);
-  }
-
-  function record(data) {
-    const now = Date.now() / 1000;
-    const latency = data.latency || {};
-    const rate = (name) => {
-      if (!previous) {
-        return null;
-      }
-      const seconds = Math.max(0.001, now - previous.t);
-      return Math.max(0, ((data[name] || 0) - (previous.data[name] || 0)) / seconds);
-    };
-    samples.t.push(now);
-    samples.messages.push(rate('messages'));
-    samples.errors.push(rate('errors'));
-    samples.up.push(rate('bytes_up'));
-    samples.down.push(rate('bytes_down'));
-    samples.mean.push(latency.count ? latency.mean : null);
-    samples.max.push(latency.count ? latency.max : null);
-    for (const values of Object.values(samples)) {
-      if (values.length > SAMPLES) {
-        values.shift();
-      }
-    }
-    previous = { t: now, data };
-    charts.dataset.samples = String(samples.t.length);
-  }
-
-  async function sample() {
-    const reply = await act(null, errors, () =>
-      ctx.api.get(appPath(ctx.org, ctx.app, 'devices', '_stats')),
-    );
-    if (reply && reply.data) {
-      showNumbers(reply.data);
-      record(reply.data);
-      if (!plots && window.uPlot) {
-        plots = [
-          chart('Messages per second', ['messages', 'errors'], ['messages', 'errors'], 'per s'),
-          chart('Bytes per second', ['from devices', 'to devices'], ['up', 'down'], 'bytes/s'),
-          chart('RPC latency (ms)', ['mean', 'max'], ['mean', 'max'], 'ms'),
-        ];
-      } else if (plots) {
-        plots.forEach((update) => update());
-      }
-    }
-  }
-
-  return {
-    element,
-    start() {
-      sample();
-      timer = setInterval(sample, SAMPLE_MILLIS);
-      ctx.onLeave(() => clearInterval(timer));
-    },
-  };
 }
 
 function devices(ctx, onchoose) {
@@ -243,10 +112,9 @@ function devices(ctx, onchoose) {
     }
   });
   refresh.addEventListener('click', () => pages.first());
-  const element = h(
-    'section',
-    { 'aria-labelledby': 'device-list-title' },
-    h('h2', { id: 'device-list-title' }, 'Attached devices'),
+  const element = titledSection(
+    'device-list-title',
+    'Attached devices',
     h(
       'div',
       { class: 'device-filter' },

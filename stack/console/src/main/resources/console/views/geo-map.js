@@ -40,6 +40,11 @@ export function verticesToRing(vertices) {
   return ring;
 }
 
+/** A circle marker the map only shows (its clicks are the map's) at a {lat, lon} point. */
+function dot(layer, point, className, style) {
+  L.circleMarker([point.lat, point.lon], { className, interactive: false, ...style }).addTo(layer);
+}
+
 /**
  * Creates the map in `element` (already in the page). `onclick(lat, lon, shiftKey)` receives the
  * map's clicks outside the vertex editor.
@@ -110,14 +115,7 @@ export function createMap(element, { onclick }) {
   function showPlaces(list) {
     places.clearLayers();
     for (const place of list) {
-      L.circleMarker([place.lat, place.lon], {
-        className: 'place',
-        interactive: false,
-        radius: 4,
-        color: '#5b3a8a',
-        weight: 1,
-        fillOpacity: 0.8,
-      }).addTo(places);
+      dot(places, place, 'place', { radius: 4, color: '#5b3a8a', weight: 1, fillOpacity: 0.8 });
     }
   }
 
@@ -138,15 +136,13 @@ export function createMap(element, { onclick }) {
 
   function showLookup(lat, lon) {
     lookup.clearLayers();
-    L.circleMarker([lat, lon], {
-      className: 'lookup-point',
-      interactive: false,
+    dot(lookup, { lat, lon }, 'lookup-point', {
       radius: 6,
       color: '#b3261e',
       weight: 2,
       fillColor: '#fff',
       fillOpacity: 1,
-    }).addTo(lookup);
+    });
   }
 
   function showWithin(lat, lon, radius, results) {
@@ -160,14 +156,7 @@ export function createMap(element, { onclick }) {
       fillOpacity: 0.08,
     }).addTo(within);
     for (const result of results) {
-      L.circleMarker([result.lat, result.lon], {
-        className: 'within-result',
-        interactive: false,
-        radius: 6,
-        color: '#1e7b34',
-        weight: 2,
-        fillOpacity: 0.9,
-      }).addTo(within);
+      dot(within, result, 'within-result', { radius: 6, color: '#1e7b34', weight: 2, fillOpacity: 0.9 });
     }
     map.fitBounds(circle.getBounds(), { padding: [20, 20] });
   }

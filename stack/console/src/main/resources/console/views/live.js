@@ -1,14 +1,13 @@
 // Live: watch a collection, or the entities a query selects, as they change, through the
-// real-time WebSocket of the application (docs/realtime.md). A browser cannot set headers on a
-// WebSocket, so the admin's token goes in the upgrade's access_token parameter. A dropped socket
-// is opened again and the subscription resumed after the last event shown, so nothing is missed.
-import { field, h, message, replace, stylesheet, time } from '../ui.js';
+// real-time WebSocket of the application (docs/realtime.md). Here: the watch form, the
+// connection's state and the events, newest first; the socket, its subscription and its
+// reconnection, resumed after the last event shown so nothing is missed, are live-socket.js.
+import { field, h, message, replace, routeInput, stylesheet, time } from '../ui.js';
+import { socketUrl, watch } from './live-socket.js';
 
 /** At most this many events stay on the page (the oldest go first). */
 export const MAX_EVENTS = 500;
 
-const EVENTS = ['create', 'update', 'delete', 'enter', 'leave', 'device_event'];
-const RETRY_MILLIS = [1000, 2000, 5000, 10000];
 const STATES = {
   idle: 'Not watching.',
   connecting: 'Connecting…',
@@ -17,14 +16,6 @@ const STATES = {
   retrying: 'Connection lost; reconnecting',
   closed: 'Closed.',
 };
-
-/** The URL of the application's real-time socket, the token in its query. */
-export function socketUrl(org, app, token) {
-  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const path = `/${encodeURIComponent(org)}/${encodeURIComponent(app)}/_realtime`;
-  const query = token ? `?access_token=${encodeURIComponent(token)}` : '';
-  return `${scheme}//${window.location.host}${path}${query}`;
-}
 
 /** What an event is about: the entity after it, else the one before (a delete). */
 function subject(event) {
@@ -52,19 +43,10 @@ function changes(before, after) {
 export async function render(ctx) {
   const { org, app } = ctx;
   stylesheet('views/live.css');
-  const collection = h('input', {
-    name: 'collection',
-    required: true,
-    autocomplete: 'off',
-    placeholder: 'trucks',
-    value: ctx.query.get('collection') || '',
-  });
-  const ql = h('input', {
-    name: 'ql',
-    autocomplete: 'off',
+  const collection = routeInput(ctx.query, 'collection', { required: true, placeholder: 'trucks' });
+  const ql = routeInput(ctx.query, 'ql', {
     class: 'wide',
     placeholder: "select * where status = 'active'",
-    value: ctx.query.get('ql') || '',
   });
   const start = h('button', { type: 'submit', class: 'primary' }, 'Start');
   const stop = h('button', { type: 'button', disabled: true }, 'Stop');
@@ -91,16 +73,17 @@ export async function render(ctx) {
     rows,
   );
 
-  let socket = null;
-  let watching = null; // {collection, ql} while the admin wants events
-  let lastSeq = null;
-  let attempt = 0;
-  let retryTimer = null;
   let shown = 0;
 
   function setState(name, detail) {
     state.dataset.state = name;
     replace(state, h('span', { class: `badge ${name}` }, name), ' ', STATES[name], detail || '');
+    // The fields are locked from the moment a watch starts until it is stopped or refused.
+    const on = name !== 'idle' && name !== 'closed';
+    start.disabled = on;
+    stop.disabled = !on;
+    collection.disabled = on;
+    ql.disabled = on;
   }
 
   function show(event) {
@@ -123,135 +106,18 @@ export async function render(ctx) {
   }
 
   function note(text, kind = 'info') {
-    replace(problems, message(text, kind));
-  }
-
-  function subscribe() {
-    const request = {
-      op: 'subscribe',
-      id: 'watch',
-      collection: watching.collection,
-      events: EVENTS,
-    };
-    if (watching.ql) {
-      request.ql = watching.ql;
-    }
-    if (lastSeq !== null) {
-      request.resume = lastSeq;
-    }
-    socket.send(JSON.stringify(request));
-  }
-
-  function receive(frame) {
-    let msg;
-    try {
-      msg = JSON.parse(frame.data);
-    } catch (ignored) {
-      return;
-    }
-    switch (msg.op) {
-      case 'subscribed':
-        if (attempt) {
-          problems.replaceChildren();
-        }
-        attempt = 0;
-        if (lastSeq === null) {
-          lastSeq = msg.seq;
-        }
-        setState(
-          'watching',
-          ` ${watching.collection}` +
-            (watching.ql ? ` where the query selects: ${watching.ql}.` : '.'),
-        );
-        break;
-      case 'event':
-        lastSeq = msg.seq;
-        show(msg);
-        break;
-      case 'reset':
-        lastSeq = msg.seq;
-        note(
-          'The connection was away longer than the server keeps events: some were missed. ' +
-            'Events are shown again from now.',
-          'warning',
-        );
-        break;
-      case 'error':
-        note(explainRealtime(msg), 'error');
-        if (msg.id === 'watch') {
-          finish('closed');
-        }
-        break;
-      default:
-        break;
+    if (text === null) {
+      problems.replaceChildren();
+    } else {
+      replace(problems, message(text, kind));
     }
   }
 
-  function retry() {
-    const delay = RETRY_MILLIS[Math.min(attempt, RETRY_MILLIS.length - 1)];
-    attempt += 1;
-    setState('retrying', ` in ${Math.round(delay / 1000)} s; missed events will follow.`);
-    retryTimer = setTimeout(() => watching && connect(), delay);
-  }
-
-  function connect() {
-    setState(attempt ? 'retrying' : 'connecting', attempt ? ` (attempt ${attempt + 1})…` : '');
-    let opened;
-    try {
-      opened = new WebSocket(socketUrl(org, app, ctx.session.token));
-    } catch (error) {
-      note(`The socket cannot be opened: ${error.message}`, 'error');
-      retry();
-      return;
-    }
-    socket = opened;
-    opened.addEventListener('open', () => {
-      if (socket === opened) {
-        setState('open');
-        subscribe();
-      }
-    });
-    opened.addEventListener('message', (frame) => socket === opened && receive(frame));
-    opened.addEventListener('close', (closing) => {
-      if (socket !== opened) {
-        return;
-      }
-      socket = null;
-      if (!watching) {
-        return;
-      }
-      if (closing.code === 4001) {
-        note(
-          'Your session is no longer valid, so the server closed the socket. Sign in again.',
-          'error',
-        );
-        finish('closed');
-        return;
-      }
-      if (closing.code === 1009) {
-        note('The server closed the socket: a message was too large.', 'error');
-        finish('closed');
-        return;
-      }
-      retry();
-    });
-  }
-
-  /** Stops watching: the socket is closed and no reconnection follows. */
-  function finish(final = 'closed') {
-    watching = null;
-    clearTimeout(retryTimer);
-    if (socket) {
-      const closing = socket;
-      socket = null;
-      closing.close(1000, 'stopped');
-    }
-    start.disabled = false;
-    stop.disabled = true;
-    collection.disabled = false;
-    ql.disabled = false;
-    setState(final);
-  }
+  const watcher = watch(() => socketUrl(org, app, ctx.session.token), {
+    onstate: setState,
+    onevent: show,
+    onnote: note,
+  });
 
   const form = h(
     'form',
@@ -269,18 +135,10 @@ export async function render(ctx) {
       return;
     }
     problems.replaceChildren();
-    finish('idle');
-    watching = { collection: name, ql: ql.value.trim() };
-    lastSeq = null;
-    attempt = 0;
-    start.disabled = true;
-    stop.disabled = false;
-    collection.disabled = true;
-    ql.disabled = true;
-    connect();
+    watcher.start({ collection: name, ql: ql.value.trim() });
   });
   stop.addEventListener('click', () => {
-    finish('closed');
+    watcher.stop('closed');
     start.focus();
   });
   clear.addEventListener('click', () => {
@@ -288,7 +146,7 @@ export async function render(ctx) {
     shown = 0;
     count.replaceChildren();
   });
-  ctx.onLeave(() => finish('closed'));
+  ctx.onLeave(() => watcher.stop('closed'));
 
   setState('idle');
   replace(
@@ -306,20 +164,4 @@ export async function render(ctx) {
     count,
     list,
   );
-}
-
-/** A real-time error in the admin's terms. */
-export function explainRealtime(msg) {
-  const detail = msg.error_description || '';
-  switch (msg.error) {
-    case 'forbidden':
-    case 'unauthorized':
-      return `You may not watch this collection. ${detail}`.trim();
-    case 'too_many_subscriptions':
-      return 'This connection watches too many things already.';
-    case 'rate_limited':
-      return 'Too many messages on this connection just now; wait a moment.';
-    default:
-      return detail || `The server refused this (${msg.error}).`;
-  }
 }

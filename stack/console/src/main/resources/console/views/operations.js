@@ -1,11 +1,12 @@
 // Operations: the health of the stores and the index pipeline, the application's requests,
-// errors and latency over every node, and (for the superuser) rebuilding its index.
+// errors and latency over every node, and (for the superuser) rebuilding its index, which is
+// operations-rebuild.js.
 import { orgPath } from '../api.js';
-import { act, errorMessage, field, h, message, replace, time } from '../ui.js';
+import { act, field, h, message, replace, time, titledSection } from '../ui.js';
+import { rebuildPanel } from './operations-rebuild.js';
 
 const HEALTH_EVERY = 5000;
 const METRICS_EVERY = 10000;
-const REBUILD_EVERY = 1000;
 const WINDOWS = [5, 15, 30, 60];
 
 export async function render(ctx) {
@@ -82,10 +83,9 @@ function healthPanel(ctx) {
     });
   }
   refreshButton.addEventListener('click', () => act(refreshButton, null, refresh));
-  const element = h(
-    'section',
-    { 'aria-labelledby': 'ops-health' },
-    h('h2', { id: 'ops-health' }, 'Health'),
+  const element = titledSection(
+    'ops-health',
+    'Health',
     facts,
     checked,
     h('div', { class: 'actions' }, refreshButton),
@@ -161,10 +161,9 @@ function trafficPanel(ctx) {
   const refreshButton = h('button', { type: 'button' }, 'Refresh charts');
   refreshButton.addEventListener('click', () => act(refreshButton, null, refresh));
   window_.addEventListener('change', refresh);
-  const element = h(
-    'section',
-    { 'aria-labelledby': 'ops-traffic' },
-    h('h2', { id: 'ops-traffic' }, 'Requests'),
+  const element = titledSection(
+    'ops-traffic',
+    'Requests',
     h(
       'p',
       { class: 'hint' },
@@ -211,125 +210,4 @@ function chart(title, series) {
     );
   }
   return { element, draw };
-}
-
-/** POST /system/index/rebuild/{org}/{app}, then its progress until it ends. Superuser only. */
-function rebuildPanel(ctx, every) {
-  const heading = h('h2', { id: 'ops-rebuild' }, 'Index rebuild');
-  const about = h(
-    'p',
-    { class: 'hint' },
-    'Rebuilds this application\'s search index from Cassandra while it keeps serving. ',
-    'Entities stay readable by uuid and name throughout; queries may miss changes until it is done.',
-  );
-  if (!ctx.session.superuser) {
-    return {
-      element: h(
-        'section',
-        { 'aria-labelledby': 'ops-rebuild' },
-        heading,
-        about,
-        h(
-          'p',
-          { class: 'message info', role: 'status' },
-          'Only the superuser may rebuild an index. Ask your Meridian operator: they can start it ',
-          'here when signed in as the superuser, or run ',
-          h('code', {}, `meridian index rebuild ${ctx.org}/${ctx.app}`),
-          '.',
-        ),
-      ),
-      resume: async () => {},
-    };
-  }
-  const path = `/system/index/rebuild/${encodeURIComponent(ctx.org)}/${encodeURIComponent(ctx.app)}`;
-  const start = h('button', { type: 'button', class: 'primary' }, 'Rebuild the index');
-  const progress = h('progress', { max: 1, value: 0, hidden: true });
-  const progressField = h('div', { class: 'rebuild-progress', hidden: true }, field('Rebuild progress', progress));
-  const status = h('p', { class: 'rebuild-status', role: 'status', 'aria-live': 'polite' });
-  const errors = h('div');
-  let polling = null;
-  let timer = null;
-
-  function show(job) {
-    const total = Math.max(1, job.collectionsTotal || 0);
-    const done = job.status === 'completed' ? total : Math.min(total, job.collectionsDone || 0);
-    progress.max = total;
-    progress.value = done;
-    progress.hidden = false;
-    progressField.hidden = false;
-    progress.setAttribute('aria-valuetext', `${done} of ${total} collections`);
-    replace(
-      status,
-      `${job.collectionsDone}/${job.collectionsTotal} collections, ${job.entitiesIndexed} entities ` +
-        `indexed, ${job.entriesRemoved} stale entries removed (${job.phase}, ${job.status})`,
-      job.error ? ` — ${job.error}` : '',
-    );
-    start.disabled = job.status === 'running';
-  }
-
-  function follow(jobId) {
-    if (polling) {
-      return;
-    }
-    polling = jobId;
-    const stop = () => {
-      polling = null;
-      clearInterval(timer);
-    };
-    const poll = async () => {
-      if (polling !== jobId) {
-        return;
-      }
-      try {
-        const reply = await ctx.api.get(`${path}/${encodeURIComponent(jobId)}`);
-        show(reply.data);
-        if (reply.data.status !== 'running') {
-          stop();
-          if (reply.data.status === 'failed' || reply.data.status === 'abandoned') {
-            replace(errors, message(`The rebuild ${reply.data.status}.`, 'error'));
-          }
-        }
-      } catch (error) {
-        stop();
-        replace(errors, errorMessage(error));
-      }
-    };
-    timer = every(REBUILD_EVERY, poll);
-  }
-
-  start.addEventListener('click', () =>
-    act(start, errors, async () => {
-      const reply = await ctx.api.post(path);
-      show(reply.data);
-      follow(reply.data.jobId);
-    }),
-  );
-
-  async function resume() {
-    // A rebuild started earlier (here or with the command) is shown, and followed if it runs.
-    await act(null, errors, async () => {
-      const reply = await ctx.api.get(path);
-      const latest = (reply.data || [])[0];
-      if (latest) {
-        show(latest);
-        if (latest.status === 'running') {
-          follow(latest.jobId);
-        }
-      }
-    });
-  }
-
-  return {
-    element: h(
-      'section',
-      { 'aria-labelledby': 'ops-rebuild' },
-      heading,
-      about,
-      h('div', { class: 'actions' }, start),
-      progressField,
-      status,
-      errors,
-    ),
-    resume,
-  };
 }

@@ -1,7 +1,7 @@
 // An organization: its applications (create, delete with the confirmation the API asks for), its
 // client credentials and its admins.
 import { orgPath } from '../api.js';
-import { act, confirm, field, form, h, message, replace, table, time } from '../ui.js';
+import { act, buttonColumn, confirm, field, form, h, message, replace, table, time } from '../ui.js';
 import { credentialsPanel } from './credentials.js';
 
 export async function render(ctx) {
@@ -29,20 +29,7 @@ export async function render(ctx) {
           columns: [
             { label: 'Name', value: (row) => h('a', { href: ctx.link(org, row.name, 'overview') }, row.name) },
             { label: 'UUID', value: (row) => h('code', {}, row.uuid) },
-            {
-              label: 'Actions',
-              value: (row) =>
-                h(
-                  'button',
-                  {
-                    type: 'button',
-                    class: 'danger',
-                    'aria-label': `Delete application ${row.name}`,
-                    onclick: (event) => deleteApp(event.currentTarget, row.name),
-                  },
-                  'Delete',
-                ),
-            },
+            buttonColumn('Delete', (row) => `Delete application ${row.name}`, deleteApp, { danger: true }),
           ],
           rows,
           empty: 'No applications yet: create the first one below.',
@@ -51,7 +38,7 @@ export async function render(ctx) {
     });
   }
 
-  async function deleteApp(button, name) {
+  async function deleteApp(button, { name }) {
     const sure = await confirm({
       title: `Delete application ${name}?`,
       text: 'Every entity, user, file and index entry of this application is deleted. This cannot be undone.',
@@ -81,40 +68,28 @@ export async function render(ctx) {
             { label: 'Name', value: (row) => row.name || '' },
             { label: 'Email', value: (row) => row.email || '' },
             { label: 'Since', value: (row) => time(row.created) },
-            {
-              label: 'Actions',
-              value: (row) =>
-                h(
-                  'button',
-                  {
-                    type: 'button',
-                    class: 'danger',
-                    'aria-label': `Remove admin ${row.username}`,
-                    onclick: async (event) => {
-                      const button = event.currentTarget;
-                      const sure = await confirm({
-                        title: `Remove ${row.username} from ${org}?`,
-                        text: 'They lose access to this organization and its applications.',
-                        action: 'Remove',
-                      });
-                      if (sure) {
-                        const status = h('div');
-                        admins.prepend(status);
-                        await act(button, status, async () => {
-                          await api.del(orgPath(org, 'users', row.username));
-                          await drawAdmins();
-                        });
-                      }
-                    },
-                  },
-                  'Remove',
-                ),
-            },
+            buttonColumn('Remove', (row) => `Remove admin ${row.username}`, removeAdmin, { danger: true }),
           ],
           rows: reply.data || [],
         }),
       );
     });
+  }
+
+  async function removeAdmin(button, { username }) {
+    const sure = await confirm({
+      title: `Remove ${username} from ${org}?`,
+      text: 'They lose access to this organization and its applications.',
+      action: 'Remove',
+    });
+    if (sure) {
+      const status = h('div');
+      admins.prepend(status);
+      await act(button, status, async () => {
+        await api.del(orgPath(org, 'users', username));
+        await drawAdmins();
+      });
+    }
   }
 
   await Promise.all([drawApps(), drawAdmins()]);

@@ -2,8 +2,9 @@
 // notifier, paged with the API's cursors). The page asks again every second (every ten while
 // scheduled) until the notification is finished or expired, then stops.
 import { appPath } from '../api.js';
-import { act, h, jsonView, message, pager, replace, table, time } from '../ui.js';
-import { stateBadge } from './push.js';
+import { jsonView } from '../json.js';
+import { act, h, message, pager, replace, table, time } from '../ui.js';
+import { stateBadge } from './push-state.js';
 
 const DONE = ['FINISHED', 'EXPIRED'];
 const REFRESH_MILLIS = 1000;

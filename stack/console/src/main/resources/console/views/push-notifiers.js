@@ -2,7 +2,7 @@
 // provider with the fields the API takes, and deletion with a confirmation. Credentials typed
 // here are sent once and cleared from the form: the console never shows them back.
 import { appPath } from '../api.js';
-import { act, confirm, field, h, message, replace, table, time } from '../ui.js';
+import { act, buttonColumn, confirm, field, form, h, message, replace, table, time } from '../ui.js';
 
 /** The providers the API knows, and the fields each takes. `secret` fields are write-only. */
 const PROVIDERS = {
@@ -68,20 +68,7 @@ export function notifiersPanel(ctx, onchange) {
             { label: 'Provider', value: (row) => row.provider },
             { label: 'Settings', value: (row) => settingsOf(row) },
             { label: 'Created', value: (row) => time(row.created) },
-            {
-              label: 'Actions',
-              value: (row) =>
-                h(
-                  'button',
-                  {
-                    type: 'button',
-                    class: 'danger',
-                    'aria-label': `Delete notifier ${row.name}`,
-                    onclick: (event) => remove(event.currentTarget, row.name),
-                  },
-                  'Delete',
-                ),
-            },
+            buttonColumn('Delete', (row) => `Delete notifier ${row.name}`, remove, { danger: true }),
           ],
           rows,
           empty: 'No notifiers yet: create one below to send through APNs or FCM.',
@@ -90,7 +77,7 @@ export function notifiersPanel(ctx, onchange) {
     });
   }
 
-  async function remove(button, name) {
+  async function remove(button, { name }) {
     const sure = await confirm({
       title: `Delete notifier ${name}?`,
       text:
@@ -152,8 +139,6 @@ function newNotifier(ctx, oncreated) {
   );
   const environmentField = field('APNs environment', environment);
   const specific = h('div');
-  const errors = h('div', { class: 'form-errors' });
-  const button = h('button', { type: 'submit', class: 'primary' }, 'Create notifier');
   let controls = [];
 
   function drawFields() {
@@ -170,20 +155,17 @@ function newNotifier(ctx, oncreated) {
   kind.addEventListener('change', drawFields);
   drawFields();
 
-  const element = h(
-    'form',
-    { class: 'form', 'aria-label': 'New notifier' },
-    h('h3', {}, 'New notifier'),
-    field('Notifier name', name, 'Payloads name it; devices keep their token as <name>.notifier.id.'),
-    field('Provider', kind),
-    environmentField,
-    specific,
-    h('div', { class: 'actions' }, button),
-    errors,
-  );
-  element.addEventListener('submit', (event) => {
-    event.preventDefault();
-    act(button, errors, async () => {
+  return form({
+    label: 'New notifier',
+    heading: h('h3', {}, 'New notifier'),
+    fields: [
+      field('Notifier name', name, 'Payloads name it; devices keep their token as <name>.notifier.id.'),
+      field('Provider', kind),
+      environmentField,
+      specific,
+    ],
+    submit: 'Create notifier',
+    onsubmit: async () => {
       const spec = PROVIDERS[kind.value];
       const body = { name: name.value.trim(), provider: spec.provider };
       if (spec.provider === 'apple') {
@@ -201,9 +183,8 @@ function newNotifier(ctx, oncreated) {
       name.value = '';
       drawFields();
       await oncreated(created);
-    });
+    },
   });
-  return element;
 }
 
 function control(item) {

@@ -2,8 +2,10 @@
 // the application's notifications with their state; its notifiers. One notification's page (its
 // state and receipts) is views/push-notification.js, at #/.../push/notifications/{uuid}.
 import { appPath } from '../api.js';
-import { act, field, h, jsonEditor, pager, replace, table, time } from '../ui.js';
+import { jsonEditor } from '../json.js';
+import { field, form, h, pager, replace, table, time } from '../ui.js';
 import { notifiersPanel } from './push-notifiers.js';
+import { stateBadge } from './push-state.js';
 
 /** Target kinds: the label of their input, and the path the API sends to. */
 const TARGETS = {
@@ -65,8 +67,6 @@ function sendForm(ctx) {
   );
   const deliver = h('input', { type: 'datetime-local' });
   const expire = h('input', { type: 'datetime-local' });
-  const errors = h('div', { class: 'form-errors' });
-  const button = h('button', { type: 'submit', class: 'primary' }, 'Send');
 
   kind.addEventListener('change', () => {
     const spec = TARGETS[kind.value];
@@ -82,24 +82,21 @@ function sendForm(ctx) {
   format.addEventListener('change', showFormat);
   showFormat();
 
-  const element = h(
-    'form',
-    { class: 'form', 'aria-label': 'Send a notification' },
-    h('h2', {}, 'Send a notification'),
-    field('Send to', kind),
-    targetField,
-    field('Notifier', notifier),
-    field('Payload', format),
-    textField,
-    json.element,
-    field('Deliver at (optional)', deliver, 'Leave empty to send now.'),
-    field('Expire at (optional)', expire, 'Devices not reached by then are given up on.'),
-    h('div', { class: 'actions' }, button),
-    errors,
-  );
-  element.addEventListener('submit', (event) => {
-    event.preventDefault();
-    act(button, errors, async () => {
+  const element = form({
+    label: 'Send a notification',
+    heading: h('h2', {}, 'Send a notification'),
+    fields: [
+      field('Send to', kind),
+      targetField,
+      field('Notifier', notifier),
+      field('Payload', format),
+      textField,
+      json.element,
+      field('Deliver at (optional)', deliver, 'Leave empty to send now.'),
+      field('Expire at (optional)', expire, 'Devices not reached by then are given up on.'),
+    ],
+    submit: 'Send',
+    onsubmit: async () => {
       const spec = TARGETS[kind.value];
       const id = target.value.trim();
       if (spec.label && !id) {
@@ -127,7 +124,7 @@ function sendForm(ctx) {
       const reply = await api.post(`${spec.path(org, app, id)}/notifications`, body);
       const sent = (reply.entities || [])[0];
       ctx.navigate(ctx.link(org, app, 'push', 'notifications', sent.uuid));
-    });
+    },
   });
 
   async function refresh() {
@@ -180,12 +177,4 @@ function notificationsPanel(ctx) {
     pages.element,
   );
   return { element, first: pages.first };
-}
-
-/** A notification's or a receipt's state, marked good or bad. */
-export function stateBadge(state) {
-  const good = ['FINISHED', 'sent'];
-  const bad = ['EXPIRED', 'failed', 'unregistered', 'expired'];
-  const kind = good.includes(state) ? 'up' : bad.includes(state) ? 'down' : '';
-  return h('span', { class: `badge ${kind}`.trim() }, state || '');
 }
