@@ -266,11 +266,16 @@ class RequestAccessTest {
   }
 
   @Test
-  void a_notification_to_the_devices_a_query_selects_is_posted_after_the_query() {
+  void a_notification_to_the_devices_a_query_selects_is_the_one_verb_posted_after_a_query() {
     assertThat(needs(asFred, Verb.POST, "devices;ql=where platform = 'ios'", "notifications"))
         .isEqualTo(administrators(Verb.POST, "devices", ANY, "notifications"));
     assertThat(needs(asFred, Verb.POST, "Device;ql=select *", "notifications"))
         .isEqualTo(administrators(Verb.POST, "devices", ANY, "notifications"));
+    // no resource sends notifications to the users or groups a query selects
+    assertThat(codeOf(() -> needs(asFred, Verb.POST, "users;ql=select *", "notifications")))
+        .isEqualTo(ErrorCode.BAD_REQUEST);
+    assertThat(codeOf(() -> needs(asFred, Verb.POST, "groups;ql=select *", "notifications")))
+        .isEqualTo(ErrorCode.BAD_REQUEST);
   }
 
   @Test
