@@ -129,4 +129,21 @@ class SubscriptionFilterTest {
         .isTrue();
     assertThat(SubscriptionFilter.readable(holding("get:/dogs/" + REX), rename)).isTrue();
   }
+
+  @Test
+  void a_user_is_named_by_its_username_in_both_states_not_by_its_display_name() {
+    UUID fred = core.ids.newTimeUuid();
+    String before = "{\"type\":\"user\",\"username\":\"fred\",\"name\":\"max\",\"age\":1}";
+    String after = "{\"type\":\"user\",\"username\":\"fred\",\"name\":\"max\",\"age\":2}";
+    String renamed = "{\"type\":\"user\",\"username\":\"max\",\"name\":\"max\",\"age\":2}";
+    RealtimeHub.Entry update =
+        RealtimeHub.parse(new FeedEntry(1_000, fred, "users", "fred", 2, after, before));
+    RealtimeHub.Entry rename =
+        RealtimeHub.parse(new FeedEntry(1_000, fred, "users", "max", 2, renamed, before));
+
+    assertThat(SubscriptionFilter.readable(holding("get:/users/fred"), update)).isTrue();
+    assertThat(SubscriptionFilter.readable(holding("get:/users/max"), rename)).isFalse();
+    assertThat(SubscriptionFilter.readable(holding("get:/users/fred", "get:/users/max"), rename))
+        .isTrue();
+  }
 }
