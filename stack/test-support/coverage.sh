@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Prints the line coverage of core's use cases from unit tests alone (core's own and this module's),
-# read from the JaCoCo CSV that `verify` leaves here:
+# Prints the line coverage of core's use cases and rules from unit tests alone (core's own and this
+# module's), read from the JaCoCo CSV that `verify` leaves here:
 #   ./mvnw -B -DskipITs -pl stack/core,stack/query-index,stack/test-support -am verify
 #   stack/test-support/coverage.sh
 # A use case's lines are its class's and its nested classes'. The last row is all of core.
@@ -26,6 +26,15 @@ io.meridian.core.push NotificationService
 io.meridian.core.push NotifierService
 io.meridian.core.index IndexRepairer
 io.meridian.core.rebuild IndexRebuilder
+io.meridian.core.identity.access RequestAccess
+io.meridian.core.identity.access ApplicationPaths
+io.meridian.core.identity RouteAccess
+io.meridian.core.collection CollectionWrites
+io.meridian.core.realtime SubscriptionFilter
+io.meridian.core.realtime RealtimeFeed
+io.meridian.core.realtime RealtimeHub
+io.meridian.core.device DeviceRpc
+io.meridian.core.device DeviceIds
 "
 
 awk -F, -v use_cases="$use_cases" '

@@ -4,6 +4,7 @@ import io.meridian.core.app.ApplicationService;
 import io.meridian.core.identity.AuthService;
 import io.meridian.core.identity.PasswordHasher;
 import io.meridian.core.identity.Superuser;
+import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.access.GrantCleanup;
 import io.meridian.core.identity.access.RoleService;
 import io.meridian.core.identity.admin.ManagementService;
@@ -28,12 +29,13 @@ import io.meridian.testing.identity.user.MemoryUserCredentialStore;
 import java.time.Duration;
 
 /**
- * The identity use cases (users, admins and organizations, roles, sign-in) wired on in-memory
- * stores over a {@link MemoryCore}, with the user and grant cleanups among its write observers.
- * Passwords are hashed with bcrypt's lowest cost (a millisecond each) and need 8 characters; the
- * throttles allow 3 free failures per account and 10 per address, then lock for a minute, doubling
- * up to 15; an address may hash 20 passwords at once and sign up 5 users an hour. The access feed
- * is never started: a test that wants another node's view polls it.
+ * The identity use cases (users, admins and organizations, roles, access control, sign-in) wired on
+ * in-memory stores over a {@link MemoryCore}, with the user and grant cleanups among its write
+ * observers. Passwords are hashed with bcrypt's lowest cost (a millisecond each) and need 8
+ * characters; the throttles allow 3 free failures per account and 10 per address, then lock for a
+ * minute, doubling up to 15; an address may hash 20 passwords at once and sign up 5 users an hour.
+ * The access feed is never started: a test that wants another node's view polls it, and {@link
+ * #access} keeps the permissions it computed until then (grant before the first check).
  */
 public final class MemoryIdentity {
   public static final int MIN_PASSWORD_LENGTH = 8;
@@ -50,6 +52,7 @@ public final class MemoryIdentity {
   public final MemoryUserCredentialStore credentials = new MemoryUserCredentialStore();
   public final MemoryGrantStore grants = new MemoryGrantStore();
   public final RoleService roles;
+  public final AccessControl access;
   public final MemoryApplicationStore applicationStore = new MemoryApplicationStore();
   public final ApplicationService applications;
   public final MemoryOrganizationStore organizations = new MemoryOrganizationStore();
@@ -82,6 +85,7 @@ public final class MemoryIdentity {
             codec, subjects, feed, core.clock, Duration.ofHours(1), Duration.ofDays(7), superuser);
     this.clients = new ClientCredentials(codec, tokens);
     this.roles = new RoleService(core.entities, grants, feed);
+    this.access = new AccessControl(grants, roles, organizations, feed);
     this.applications = new ApplicationService(applicationStore, core.ids);
     this.management =
         new ManagementService(

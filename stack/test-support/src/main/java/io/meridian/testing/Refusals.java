@@ -9,10 +9,15 @@ public final class Refusals {
 
   /** The code of the {@link MeridianException} the action throws; fails if it throws none. */
   public static ErrorCode codeOf(Runnable action) {
+    return refusalOf(action).code();
+  }
+
+  /** The {@link MeridianException} the action throws, for its message; fails if it throws none. */
+  public static MeridianException refusalOf(Runnable action) {
     try {
       action.run();
     } catch (MeridianException e) {
-      return e.code();
+      return e;
     }
     throw new AssertionError("Expected a refusal (a MeridianException), but the call succeeded");
   }

@@ -1,6 +1,7 @@
 package io.meridian.core.realtime;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.core.entity.CollectionName;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.identity.access.Visibility;
 import io.meridian.core.query.CompiledQuery;
@@ -94,7 +95,9 @@ public final class SubscriptionFilter {
     if (entry.before() == null || entry.after() == null) {
       return true; // one state only, the one just checked
     }
-    String previousName = entry.before().path("name").asText(null);
+    // the name a permission sees: the alias (a user's username, a group's path), not "name"
+    String alias = CollectionName.of(feed.collection()).alias();
+    String previousName = entry.before().path(alias).asText(null);
     return Objects.equals(previousName, feed.name())
         || visibility.canRead(
             new StoredEntity(

@@ -2,6 +2,7 @@ package io.meridian.core.entity;
 
 import static io.meridian.testing.Bodies.json;
 import static io.meridian.testing.Refusals.codeOf;
+import static io.meridian.testing.Refusals.refusalOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.meridian.core.common.ErrorCode;
@@ -308,6 +309,25 @@ class EntityQueriesTest {
                         List.of(new double[] {1, 1}),
                         "where geometry contains 2, 2",
                         10)))
+        .isEqualTo(ErrorCode.ILLEGAL_ARGUMENT);
+  }
+
+  @Test
+  void a_batch_lookup_of_more_points_than_the_limit_is_refused_before_any_lookup() {
+    List<double[]> most = new ArrayList<>();
+    for (int i = 0; i < MemoryCore.MAX_BATCH_POINTS; i++) {
+      most.add(new double[] {0, 0});
+    }
+    List<double[]> tooMany = new ArrayList<>(most);
+    tooMany.add(new double[] {0, 0});
+
+    queries.requireBatchPoints(MemoryCore.MAX_BATCH_POINTS);
+    assertThat(queries.containingEach(core.app, ZONES, most, null, 10))
+        .hasSize(MemoryCore.MAX_BATCH_POINTS);
+    assertThat(refusalOf(() -> queries.requireBatchPoints(MemoryCore.MAX_BATCH_POINTS + 1)))
+        .satisfies(e -> assertThat(e.code()).isEqualTo(ErrorCode.ILLEGAL_ARGUMENT))
+        .hasMessage("A batch lookup sends at most 1000 points, got 1001");
+    assertThat(codeOf(() -> queries.containingEach(core.app, ZONES, tooMany, null, 10)))
         .isEqualTo(ErrorCode.ILLEGAL_ARGUMENT);
   }
 

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.common.ErrorCode;
+import io.meridian.core.entity.CollectionName;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.entity.WriteOptions;
 import io.meridian.testing.Bodies;
@@ -206,6 +207,50 @@ class NotificationServiceTest {
       assertThat(codeOf(() -> notifications.receipts(core.app, sent.uuid().toString(), 10, cursor)))
           .as(cursor)
           .isEqualTo(ErrorCode.BAD_REQUEST);
+    }
+  }
+
+  private StoredEntity post(String collection, String body) {
+    return core.entities
+        .create(core.app, CollectionName.of(collection), List.of(json(body)), WriteOptions.DEFAULT)
+        .get(0);
+  }
+
+  @Test
+  void a_notification_posted_to_a_device_user_or_group_targets_that_entity() {
+    StoredEntity meter = post("devices", "{'name': 'meter1'}");
+    StoredEntity ada = post("users", "{'username': 'ada'}");
+    StoredEntity staff = post("groups", "{'path': 'staff'}");
+
+    assertThat(notifications.target(core.app, CollectionName.of("devices"), "meter1"))
+        .isEqualTo(new PushTarget(PushTarget.Kind.DEVICE, meter.uuid(), null));
+    assertThat(notifications.target(core.app, CollectionName.of("device"), meter.uuid().toString()))
+        .isEqualTo(new PushTarget(PushTarget.Kind.DEVICE, meter.uuid(), null));
+    assertThat(notifications.target(core.app, CollectionName.of("users"), "ada"))
+        .isEqualTo(new PushTarget(PushTarget.Kind.USER, ada.uuid(), null));
+    assertThat(notifications.target(core.app, CollectionName.of("groups"), "staff"))
+        .isEqualTo(new PushTarget(PushTarget.Kind.GROUP, staff.uuid(), null));
+  }
+
+  @Test
+  void a_notification_posted_to_every_device_targets_them_all_by_an_empty_query() {
+    assertThat(notifications.target(core.app, CollectionName.of("devices"), "*"))
+        .isEqualTo(new PushTarget(PushTarget.Kind.QUERY, null, null));
+  }
+
+  @Test
+  void a_notification_is_posted_to_devices_users_or_groups_only_and_to_an_existing_entity() {
+    post("dogs", "{'name': 'rex'}");
+
+    assertThat(codeOf(() -> notifications.target(core.app, CollectionName.of("dogs"), "rex")))
+        .isEqualTo(ErrorCode.ILLEGAL_ARGUMENT);
+    assertThat(codeOf(() -> notifications.target(core.app, CollectionName.of("roles"), "x")))
+        .isEqualTo(ErrorCode.ILLEGAL_ARGUMENT);
+    for (String collection : List.of("devices", "users", "groups")) {
+      assertThat(
+              codeOf(() -> notifications.target(core.app, CollectionName.of(collection), "nobody")))
+          .as(collection)
+          .isEqualTo(ErrorCode.ENTITY_NOT_FOUND);
     }
   }
 }

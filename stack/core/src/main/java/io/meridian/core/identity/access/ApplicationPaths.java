@@ -165,7 +165,10 @@ public final class ApplicationPaths {
 
   /** {@code POST /devices;ql=.../notifications}: a notification to the devices a query selects. */
   private static boolean notifies(List<Segment> rest, Verb verb) {
-    return verb == Verb.POST && rest.size() == 2 && rest.get(1).path().equals("notifications");
+    return verb == Verb.POST
+        && rest.size() == 2
+        && rest.get(1).path().equals("notifications")
+        && CollectionName.of(rest.get(0).path()).plural().equals("devices");
   }
 
   private static String entity(String collection, String entity, Principal caller) {
