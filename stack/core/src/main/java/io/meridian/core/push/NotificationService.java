@@ -50,7 +50,6 @@ public final class NotificationService {
     this.clock = clock;
   }
 
-  /** Checks, records and queues a notification to {@code target}; returns its entity. */
   /**
    * The target of a notification posted to an entity's path: {@code /devices/{id}}, {@code
    * /devices/*} (every device), {@code /users/{id}}, {@code /groups/{id}}; 400 for any other
@@ -76,6 +75,7 @@ public final class NotificationService {
     return new PushTarget(kind, entities.get(app, collection, entity).uuid(), null);
   }
 
+  /** Checks, records and queues a notification to {@code target}; returns its entity. */
   public StoredEntity send(ApplicationRef app, PushTarget target, JsonNode body) {
     if (body == null || !body.isObject()) {
       throw invalid("A notification must be a JSON object with 'payloads'");
