@@ -2,6 +2,7 @@ package io.meridian.core.asset;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.common.DaemonThreads;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.IdGenerator;
 import io.meridian.core.common.MeridianException;
@@ -78,12 +79,7 @@ public final class AssetService implements AutoCloseable {
     this.maxBytes = maxBytes;
     this.replacedGrace = replacedGrace;
     this.cleaner =
-        Executors.newSingleThreadScheduledExecutor(
-            runnable -> {
-              Thread thread = new Thread(runnable, "meridian-asset-cleaner");
-              thread.setDaemon(true);
-              return thread;
-            });
+        Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("meridian-asset-cleaner"));
   }
 
   public long maxBytes() {

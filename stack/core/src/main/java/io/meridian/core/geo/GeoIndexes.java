@@ -3,6 +3,7 @@ package io.meridian.core.geo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.common.DaemonThreads;
 import io.meridian.core.common.EventFeed;
 import io.meridian.core.common.EventLog;
 import io.meridian.core.common.Json;
@@ -97,12 +98,7 @@ public final class GeoIndexes implements GeoLookups, EntityWriteObserver, AutoCl
    * turned dozens of collections geo-hot, and another application's load missed its 10 s bound).
    */
   private final ScheduledExecutorService loader =
-      Executors.newSingleThreadScheduledExecutor(
-          runnable -> {
-            Thread thread = new Thread(runnable, "meridian-geo-loader");
-            thread.setDaemon(true);
-            return thread;
-          });
+      Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("meridian-geo-loader"));
 
   /**
    * @param catchUpDelay how long after a collection becomes geo-hot it is listed again, to take in

@@ -4,6 +4,7 @@ import io.meridian.core.change.Change;
 import io.meridian.core.change.ChangeLog;
 import io.meridian.core.change.Lease;
 import io.meridian.core.common.Concurrently;
+import io.meridian.core.common.DaemonThreads;
 import io.meridian.core.entity.EntityStore;
 import io.meridian.core.entity.StoredEntity;
 import java.time.Clock;
@@ -59,20 +60,10 @@ public final class IndexRepairer implements AutoCloseable {
   private final LongAdder failedRuns = new LongAdder();
   private final LongAdder repairedTotal = new LongAdder();
   private final ScheduledExecutorService executor =
-      Executors.newSingleThreadScheduledExecutor(
-          runnable -> {
-            Thread thread = new Thread(runnable, "meridian-index-repairer");
-            thread.setDaemon(true);
-            return thread;
-          });
+      Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("meridian-index-repairer"));
   private final ExecutorService readPool =
       Executors.newFixedThreadPool(
-          PARALLEL_READS,
-          runnable -> {
-            Thread thread = new Thread(runnable, "meridian-index-repairer-read");
-            thread.setDaemon(true);
-            return thread;
-          });
+          PARALLEL_READS, DaemonThreads.named("meridian-index-repairer-read"));
 
   /** When this node last acquired or renewed the lease (nanoTime); the repairer thread's. */
   private long leaseRenewedAt;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
+import io.meridian.core.common.DaemonThreads;
 import io.meridian.core.common.Json;
 import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.StoredEntity;
@@ -85,14 +86,7 @@ public final class PushWorker implements AutoCloseable {
     this.clock = clock;
     this.owner = owner;
     this.settings = settings;
-    this.scheduler =
-        Executors.newScheduledThreadPool(
-            2,
-            runnable -> {
-              Thread thread = new Thread(runnable, "meridian-push");
-              thread.setDaemon(true);
-              return thread;
-            });
+    this.scheduler = Executors.newScheduledThreadPool(2, DaemonThreads.named("meridian-push"));
   }
 
   public void start() {

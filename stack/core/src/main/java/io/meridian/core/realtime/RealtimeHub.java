@@ -2,6 +2,7 @@ package io.meridian.core.realtime;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.common.ClientJson;
+import io.meridian.core.common.DaemonThreads;
 import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
 import java.nio.charset.StandardCharsets;
@@ -109,20 +110,9 @@ public final class RealtimeHub implements AutoCloseable {
     this.sweepWindowMicros = sweepWindow.toNanos() / 1000;
     this.sweepIntervalNanos = sweepInterval.toNanos();
     this.poller =
-        Executors.newSingleThreadScheduledExecutor(
-            runnable -> {
-              Thread thread = new Thread(runnable, "meridian-realtime-feed");
-              thread.setDaemon(true);
-              return thread;
-            });
+        Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("meridian-realtime-feed"));
     this.catchUps =
-        Executors.newFixedThreadPool(
-            2,
-            runnable -> {
-              Thread thread = new Thread(runnable, "meridian-realtime-resume");
-              thread.setDaemon(true);
-              return thread;
-            });
+        Executors.newFixedThreadPool(2, DaemonThreads.named("meridian-realtime-resume"));
     long micros = interval.toNanos() / 1000;
     poller.scheduleWithFixedDelay(this::pollAll, micros, micros, TimeUnit.MICROSECONDS);
   }
