@@ -224,6 +224,28 @@ public final class FenceShape {
     return ringEnds == null ? xy.length : ringEnds[ring];
   }
 
+  /** Receives one edge of a ring, from (x1, y1) to (x2, y2) in longitude/latitude. */
+  interface EdgeVisitor {
+    void edge(double x1, double y1, double x2, double y2);
+  }
+
+  /** Calls {@code visitor} with every edge of every ring, each ring's closing edge included. */
+  void forEachEdge(EdgeVisitor visitor) {
+    for (int ring = 0; ring < ringCount(); ring++) {
+      int start = ringStart(ring);
+      int end = ringEnd(ring);
+      double x1 = xy[end - 2];
+      double y1 = xy[end - 1];
+      for (int i = start; i < end; i += 2) {
+        double x2 = xy[i];
+        double y2 = xy[i + 1];
+        visitor.edge(x1, y1, x2, y2);
+        x1 = x2;
+        y1 = y2;
+      }
+    }
+  }
+
   /** The shared coordinate array; callers never modify it. */
   double[] coordinates() {
     return xy;
