@@ -9,6 +9,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import com.datastax.oss.driver.api.core.type.reflect.GenericType;
+import io.meridian.core.common.CassandraRows;
 import io.meridian.core.common.Concurrently;
 import io.meridian.core.common.TimeUuids;
 import java.nio.ByteBuffer;
@@ -22,8 +23,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 
 /**
  * Entities in one partition each, written with their version as the write time so that Cassandra's
@@ -137,11 +136,15 @@ public final class CassandraEntityStore implements EntityStore {
         reads.add(selectMany.bind(applicationId, chunk).setRoutingKey(group.routing()));
       }
     }
+    // Every page of each result is read, though an IN of 100 keys fits one page of 5,000 rows.
     List<List<Row>> pages =
         Concurrently.map(
             reads,
             Concurrently.DEFAULT_WINDOW,
-            read -> session.executeAsync(read).thenCompose(CassandraEntityStore::allRows));
+            read ->
+                session
+                    .executeAsync(read)
+                    .thenCompose(page -> CassandraRows.all(page, row -> row)));
     Map<UUID, StoredEntity> found = new HashMap<>();
     for (List<Row> rows : pages) {
       for (Row row : rows) {
@@ -174,22 +177,6 @@ public final class CassandraEntityStore implements EntityStore {
           .add(key);
     }
     return groups.values();
-  }
-
-  /** Every row of a result, following its pages (an IN of 100 keys fits one page of 5,000). */
-  private static CompletionStage<List<Row>> allRows(AsyncResultSet page) {
-    List<Row> rows = new ArrayList<>();
-    page.currentPage().forEach(rows::add);
-    if (!page.hasMorePages()) {
-      return CompletableFuture.completedFuture(rows);
-    }
-    return page.fetchNextPage()
-        .thenCompose(CassandraEntityStore::allRows)
-        .thenApply(
-            rest -> {
-              rows.addAll(rest);
-              return rows;
-            });
   }
 
   @Override
