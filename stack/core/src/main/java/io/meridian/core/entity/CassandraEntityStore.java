@@ -1,9 +1,7 @@
 package io.meridian.core.entity;
 
-import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
@@ -18,7 +16,6 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -30,6 +27,8 @@ import java.util.UUID;
  *
  * <p>Every write also writes the entity's row in its collection's listing ({@link
  * CassandraCollectionListing}) with the same write time, in the same round trip.
+ *
+ * <p>Unique names are claimed in their own table ({@link CassandraUniqueNames}).
  *
  * <p>Writes set only the entity's own columns: the {@code connections} and {@code connecting} verb
  * sets, which the connection store maintains, survive updates and deletes (the connection store
@@ -62,10 +61,7 @@ public final class CassandraEntityStore implements EntityStore {
   private final PreparedStatement selectMany;
   private final PreparedStatement upsert;
   private final PreparedStatement delete;
-  private final PreparedStatement selectName;
-  private final PreparedStatement claimName;
-  private final PreparedStatement takeOverName;
-  private final PreparedStatement releaseName;
+  private final CassandraUniqueNames names;
 
   public CassandraEntityStore(CqlSession session) {
     this.session = session;
@@ -87,21 +83,7 @@ public final class CassandraEntityStore implements EntityStore {
         session.prepare(
             "DELETE collection, name, created, modified, version, body FROM entities"
                 + " USING TIMESTAMP ? WHERE app_id = ? AND uuid = ?");
-    this.selectName =
-        session.prepare(
-            "SELECT uuid, writetime(uuid) AS claimed FROM unique_names"
-                + " WHERE app_id = ? AND collection = ? AND name = ?");
-    this.claimName =
-        session.prepare(
-            "INSERT INTO unique_names (app_id, collection, name, uuid) VALUES (?, ?, ?, ?)"
-                + " IF NOT EXISTS");
-    this.takeOverName =
-        session.prepare(
-            "UPDATE unique_names SET uuid = ? WHERE app_id = ? AND collection = ? AND name = ?"
-                + " IF uuid = ?");
-    this.releaseName =
-        session.prepare(
-            "DELETE FROM unique_names WHERE app_id = ? AND collection = ? AND name = ? IF uuid = ?");
+    this.names = new CassandraUniqueNames(session);
   }
 
   @Override
@@ -245,49 +227,28 @@ public final class CassandraEntityStore implements EntityStore {
 
   @Override
   public Optional<NameHolder> nameHolder(UUID applicationId, String collection, String name) {
-    Row row = session.execute(selectName.bind(applicationId, collection, key(name))).one();
-    return Optional.ofNullable(row)
-        .map(r -> new NameHolder(r.getUuid("uuid"), r.getLong("claimed")));
+    return names.holder(applicationId, collection, name);
   }
 
   @Override
   public boolean claimName(UUID applicationId, String collection, String name, UUID uuid) {
-    return session
-        .execute(lwt(claimName.bind(applicationId, collection, key(name), uuid)))
-        .wasApplied();
+    return names.claim(applicationId, collection, name, uuid);
   }
 
   @Override
   public List<Boolean> claimNames(UUID applicationId, String collection, List<NameClaim> claims) {
-    return Concurrently.map(
-        claims,
-        Concurrently.DEFAULT_WINDOW,
-        claim ->
-            session
-                .executeAsync(
-                    lwt(claimName.bind(applicationId, collection, key(claim.name()), claim.uuid())))
-                .thenApply(AsyncResultSet::wasApplied));
+    return names.claimAll(applicationId, collection, claims);
   }
 
   @Override
   public boolean takeOverName(
       UUID applicationId, String collection, String name, UUID expectedHolder, UUID uuid) {
-    return session
-        .execute(lwt(takeOverName.bind(uuid, applicationId, collection, key(name), expectedHolder)))
-        .wasApplied();
+    return names.takeOver(applicationId, collection, name, expectedHolder, uuid);
   }
 
   @Override
   public void releaseName(UUID applicationId, String collection, String name, UUID holder) {
-    session.execute(lwt(releaseName.bind(applicationId, collection, key(name), holder)));
-  }
-
-  private static BoundStatement lwt(BoundStatement statement) {
-    return statement.setSerialConsistencyLevel(ConsistencyLevel.SERIAL);
-  }
-
-  private static String key(String name) {
-    return name.toLowerCase(Locale.ROOT);
+    names.release(applicationId, collection, name, holder);
   }
 
   /**
