@@ -186,7 +186,7 @@ public final class EntityService {
     validate(collection, changes);
     Optional<StoredEntity> existing = find(app, collection, uuidOrName);
     if (existing.isEmpty()) {
-      if (EntityDocuments.looksLikeUuid(uuidOrName)) {
+      if (TimeUuids.isUuidText(uuidOrName)) {
         throw notFound(collection, uuidOrName);
       }
       changes.put(collection.alias(), uuidOrName);
@@ -303,7 +303,7 @@ public final class EntityService {
     if (uuidOrName == null || uuidOrName.isBlank()) {
       return Optional.empty();
     }
-    if (EntityDocuments.looksLikeUuid(uuidOrName)) {
+    if (TimeUuids.isUuidText(uuidOrName)) {
       UUID uuid = UUID.fromString(uuidOrName);
       if (!TimeUuids.isTimeBased(uuid)) {
         return Optional.empty();
