@@ -2,6 +2,7 @@ package io.meridian.core.asset;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.common.DaemonThreads;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.IdGenerator;
 import io.meridian.core.common.MeridianException;
@@ -14,20 +15,11 @@ import io.meridian.core.identity.access.RoleService;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.ByteBuffer;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.HexFormat;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -41,7 +33,7 @@ import java.util.concurrent.TimeUnit;
  * switched to the new version in one lightweight transaction (a reader reads one whole version, old
  * or new, never a mix), the entity's {@code file-metadata} is written, and the old version's chunks
  * are deleted after {@code replacedGrace}, so that a download of the old file that started before
- * the switch can finish.
+ * the switch can finish. Streaming the bytes into and out of chunks is {@link AssetChunks}'s.
  */
 public final class AssetService implements AutoCloseable {
   /** Chunk writes an upload keeps outstanding while it reads the next chunk. */
@@ -55,8 +47,7 @@ public final class AssetService implements AutoCloseable {
 
   private final AssetStore store;
   private final EntityService entities;
-  private final IdGenerator ids;
-  private final Clock clock;
+  private final AssetChunks chunks;
   private final int chunkSize;
   private final long maxBytes;
   private final Duration replacedGrace;
@@ -72,18 +63,12 @@ public final class AssetService implements AutoCloseable {
       Duration replacedGrace) {
     this.store = store;
     this.entities = entities;
-    this.ids = ids;
-    this.clock = clock;
+    this.chunks = new AssetChunks(store, ids, clock, chunkSize, maxBytes);
     this.chunkSize = chunkSize;
     this.maxBytes = maxBytes;
     this.replacedGrace = replacedGrace;
     this.cleaner =
-        Executors.newSingleThreadScheduledExecutor(
-            runnable -> {
-              Thread thread = new Thread(runnable, "meridian-asset-cleaner");
-              thread.setDaemon(true);
-              return thread;
-            });
+        Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("meridian-asset-cleaner"));
   }
 
   public long maxBytes() {
@@ -100,52 +85,7 @@ public final class AssetService implements AutoCloseable {
    * is 413 and every chunk written is deleted; an empty body is 400.
    */
   public AssetPointer stage(InputStream body, String contentType) {
-    UUID version = ids.newTimeUuid();
-    MessageDigest md5 = md5();
-    Deque<CompletableFuture<Void>> writing = new ArrayDeque<>();
-    long length = 0;
-    int index = 0;
-    try {
-      while (true) {
-        byte[] chunk = body.readNBytes(chunkSize);
-        if (chunk.length == 0) {
-          break;
-        }
-        length += chunk.length;
-        if (length > maxBytes) {
-          throw tooLarge();
-        }
-        md5.update(chunk);
-        if (writing.size() >= WRITES_IN_FLIGHT) {
-          writing.removeFirst().join();
-        }
-        writing.add(
-            store.writeChunk(version, index++, ByteBuffer.wrap(chunk)).toCompletableFuture());
-      }
-      while (!writing.isEmpty()) {
-        writing.removeFirst().join();
-      }
-    } catch (IOException e) {
-      abandon(version, index, writing);
-      throw new MeridianException(ErrorCode.BAD_REQUEST, "The upload could not be read to its end");
-    } catch (CompletionException e) {
-      abandon(version, index, writing);
-      throw new MeridianException(
-          ErrorCode.STORAGE_UNAVAILABLE, "Cassandra did not store the file", e.getCause());
-    } catch (RuntimeException e) {
-      abandon(version, index, writing);
-      throw e;
-    }
-    if (length == 0) {
-      throw new MeridianException(ErrorCode.BAD_REQUEST, "The file is empty");
-    }
-    return new AssetPointer(
-        version,
-        contentType,
-        length,
-        HexFormat.of().formatHex(md5.digest()),
-        clock.millis(),
-        chunkSize);
+    return chunks.stage(body, contentType);
   }
 
   /** Deletes a staged file that will not be attached. */
@@ -238,38 +178,7 @@ public final class AssetService implements AutoCloseable {
    * completed with another version's bytes.
    */
   public void copy(AssetPointer file, long first, long last, OutputStream out) throws IOException {
-    int firstChunk = (int) (first / file.chunkSize());
-    int lastChunk = (int) (last / file.chunkSize());
-    CompletableFuture<ByteBuffer> next =
-        store.readChunk(file.version(), firstChunk).toCompletableFuture();
-    byte[] buffer = null;
-    for (int index = firstChunk; index <= lastChunk; index++) {
-      ByteBuffer chunk = await(next);
-      if (index < lastChunk) {
-        next = store.readChunk(file.version(), index + 1).toCompletableFuture();
-      }
-      long chunkStart = (long) index * file.chunkSize();
-      int expected = (int) Math.min(file.chunkSize(), file.length() - chunkStart);
-      if (chunk == null || chunk.remaining() != expected) {
-        throw new IOException("A chunk of the file is gone");
-      }
-      int from = (int) Math.max(0, first - chunkStart);
-      int to = (int) Math.min(expected, last - chunkStart + 1);
-      if (chunk.hasArray()) {
-        out.write(chunk.array(), chunk.arrayOffset() + chunk.position() + from, to - from);
-      } else {
-        if (buffer == null) {
-          buffer = new byte[64 * 1024];
-        }
-        ByteBuffer slice = chunk.duplicate();
-        slice.position(chunk.position() + from).limit(chunk.position() + to);
-        while (slice.hasRemaining()) {
-          int length = Math.min(buffer.length, slice.remaining());
-          slice.get(buffer, 0, length);
-          out.write(buffer, 0, length);
-        }
-      }
-    }
+    chunks.copy(file, first, last, out);
   }
 
   /** Points the entity at {@code staged}; returns what it pointed at before (or null). */
@@ -305,42 +214,6 @@ public final class AssetService implements AutoCloseable {
           "An upload to "
               + collection.plural()
               + " carries only the file: set their properties with JSON");
-    }
-  }
-
-  private void abandon(UUID version, int written, Deque<CompletableFuture<Void>> writing) {
-    for (CompletableFuture<Void> write : writing) {
-      try {
-        write.join();
-      } catch (CompletionException e) {
-        // Deleted below whether or not it landed.
-      }
-    }
-    store.deleteChunks(version, written);
-  }
-
-  private static ByteBuffer await(CompletableFuture<ByteBuffer> chunk) throws IOException {
-    try {
-      return chunk.get();
-    } catch (ExecutionException e) {
-      throw new IOException("Cassandra did not return a chunk of the file", e.getCause());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("Interrupted while reading the file", e);
-    }
-  }
-
-  private MeridianException tooLarge() {
-    return new MeridianException(
-        ErrorCode.REQUEST_ENTITY_TOO_LARGE,
-        "The file is larger than the limit of " + maxBytes + " bytes");
-  }
-
-  private static MessageDigest md5() {
-    try {
-      return MessageDigest.getInstance("MD5");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
     }
   }
 

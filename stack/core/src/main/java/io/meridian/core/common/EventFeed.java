@@ -71,11 +71,7 @@ public class EventFeed<E> implements AutoCloseable {
     this.store = store;
     this.poller =
         Executors.newSingleThreadScheduledExecutor(
-            runnable -> {
-              Thread thread = new Thread(runnable, "meridian-" + name + "-feed");
-              thread.setDaemon(true);
-              return thread;
-            });
+            DaemonThreads.named("meridian-" + name + "-feed"));
     this.clock = clock;
     this.interval = interval;
     this.lookback = lookback;

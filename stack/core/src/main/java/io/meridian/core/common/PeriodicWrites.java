@@ -98,13 +98,7 @@ public final class PeriodicWrites<K> implements AutoCloseable {
   /** Stores every {@code interval} on a thread of its own. */
   public synchronized void start(Duration interval) {
     ScheduledThreadPoolExecutor executor =
-        new ScheduledThreadPoolExecutor(
-            1,
-            runnable -> {
-              Thread thread = new Thread(runnable, threadName);
-              thread.setDaemon(true);
-              return thread;
-            });
+        new ScheduledThreadPoolExecutor(1, DaemonThreads.named(threadName));
     executor.scheduleWithFixedDelay(
         this::storeQuietly, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
     writer = executor;

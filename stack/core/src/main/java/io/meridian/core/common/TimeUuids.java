@@ -50,6 +50,22 @@ public final class TimeUuids {
     return uuid.version() == 1;
   }
 
+  /**
+   * Whether the text is a UUID in its 36-character form, of any version: what an entity address
+   * means as a uuid rather than a name.
+   */
+  public static boolean isUuidText(String text) {
+    if (text.length() != 36) {
+      return false;
+    }
+    try {
+      UUID.fromString(text);
+      return true;
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+  }
+
   private static void requireTimeBased(UUID uuid) {
     if (!isTimeBased(uuid)) {
       throw new IllegalArgumentException("Not a time-based UUID: " + uuid);

@@ -82,22 +82,8 @@ public final class CassandraConnectionStore implements ConnectionStore {
             "DELETE connections, connecting FROM entities WHERE app_id = ? AND uuid = ?");
     for (Direction direction : Direction.values()) {
       String column = verbColumn(direction);
-      addVerb.put(
-          direction,
-          session.prepare(
-              "UPDATE entities SET "
-                  + column
-                  + " = "
-                  + column
-                  + " + ? WHERE app_id = ? AND uuid = ?"));
-      removeVerb.put(
-          direction,
-          session.prepare(
-              "UPDATE entities SET "
-                  + column
-                  + " = "
-                  + column
-                  + " - ? WHERE app_id = ? AND uuid = ?"));
+      addVerb.put(direction, session.prepare(updateVerbs(column, "+")));
+      removeVerb.put(direction, session.prepare(updateVerbs(column, "-")));
     }
   }
 
@@ -255,6 +241,17 @@ public final class CassandraConnectionStore implements ConnectionStore {
   private static BoundStatement bindVerb(
       Map<Direction, PreparedStatement> statements, UUID applicationId, Side side) {
     return statements.get(side.direction()).bind(Set.of(side.verb()), applicationId, side.entity());
+  }
+
+  /** Adds ({@code +}) or removes ({@code -}) verbs of an entity's set in {@code column}. */
+  private static String updateVerbs(String column, String operator) {
+    return "UPDATE entities SET "
+        + column
+        + " = "
+        + column
+        + " "
+        + operator
+        + " ? WHERE app_id = ? AND uuid = ?";
   }
 
   private static String verbColumn(Direction direction) {

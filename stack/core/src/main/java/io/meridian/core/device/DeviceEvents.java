@@ -3,6 +3,7 @@ package io.meridian.core.device;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
+import io.meridian.core.common.DaemonThreads;
 import io.meridian.core.entity.StoredEntity;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -98,11 +99,7 @@ public final class DeviceEvents implements EdgeObserver, AutoCloseable {
               0,
               TimeUnit.MILLISECONDS,
               new ArrayBlockingQueue<>(perLane),
-              runnable -> {
-                Thread thread = new Thread(runnable, name);
-                thread.setDaemon(true);
-                return thread;
-              },
+              DaemonThreads.named(name),
               new ThreadPoolExecutor.AbortPolicy()));
     }
     this.lanes = List.copyOf(executors);

@@ -1,20 +1,15 @@
 package io.meridian.core.device;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.core.common.ErrorCode;
-import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -26,11 +21,12 @@ import java.util.concurrent.TimeUnit;
  * flight, and a reply whose {@code id} is one of theirs answers it; any other reply answers the
  * plain request outstanding. A reply with no request is counted and dropped.
  *
- * <p>Each device's calls are guarded by its {@link Attachment}'s lock; transports call in from
- * their I/O threads, RPC callers from theirs. Observers are told outside no lock they could need.
+ * <p>Each device's calls are guarded by its {@link DeviceAttachment}'s lock; transports call in
+ * from their I/O threads, RPC callers from theirs. Observers are told outside no lock they could
+ * need.
  */
 public final class DeviceHub {
-  private final Map<Key, Attachment> attached = new ConcurrentHashMap<>();
+  private final Map<Key, DeviceAttachment> attached = new ConcurrentHashMap<>();
   private final List<EdgeObserver> observers;
   private final ScheduledExecutorService timer;
   private final int maxQueued;
@@ -55,8 +51,8 @@ public final class DeviceHub {
    * its waiting RPCs fail with {@code device_detached} and its connection is closed.
    */
   public void attach(DeviceSession session, String info) {
-    Attachment fresh = new Attachment(session);
-    Attachment previous = attached.put(key(session), fresh);
+    DeviceAttachment fresh = new DeviceAttachment(session, maxQueued, maxInFlight, observers);
+    DeviceAttachment previous = attached.put(key(session), fresh);
     if (previous != null) {
       previous.fail("replaced by a new attachment");
       previous.session.close();
@@ -69,7 +65,7 @@ public final class DeviceHub {
   /** The session ended; nothing if it was already replaced. Its waiting RPCs fail. */
   public void detach(DeviceSession session, String reason) {
     Key key = key(session);
-    Attachment current = attached.get(key);
+    DeviceAttachment current = attached.get(key);
     if (current == null || current.session != session || !attached.remove(key, current)) {
       return;
     }
@@ -78,7 +74,7 @@ public final class DeviceHub {
   }
 
   public void heartbeat(DeviceSession session, int bytes) {
-    Attachment attachment = attachment(session);
+    DeviceAttachment attachment = attachment(session);
     if (attachment == null) {
       return;
     }
@@ -90,7 +86,7 @@ public final class DeviceHub {
 
   /** An upstream event from the device. */
   public void event(DeviceSession session, byte[] payload) {
-    Attachment attachment = attachment(session);
+    DeviceAttachment attachment = attachment(session);
     if (attachment == null) {
       return;
     }
@@ -102,11 +98,11 @@ public final class DeviceHub {
 
   /** A reply from the device: it answers a correlated request, or the plain one outstanding. */
   public void reply(DeviceSession session, byte[] message) {
-    Attachment attachment = attachment(session);
+    DeviceAttachment attachment = attachment(session);
     if (attachment == null) {
       return;
     }
-    Call answered = attachment.answer(message);
+    DeviceAttachment.Call answered = attachment.answer(message);
     if (answered == null) {
       observers.forEach(observer -> observer.unsolicited(session, message.length));
       return;
@@ -123,12 +119,12 @@ public final class DeviceHub {
    */
   public CompletableFuture<byte[]> send(
       UUID app, String device, byte[] body, boolean correlate, Duration timeout) {
-    Attachment attachment = attached.get(new Key(app, device));
+    DeviceAttachment attachment = attached.get(new Key(app, device));
     if (attachment == null) {
       return CompletableFuture.failedFuture(notConnected(device));
     }
-    String id = correlate ? jsonRpcId(body) : null;
-    Call call = new Call(attachment, body, id);
+    String id = correlate ? DeviceAttachment.jsonRpcId(body) : null;
+    DeviceAttachment.Call call = attachment.call(body, id);
     MeridianException refused = attachment.enqueue(call);
     if (refused != null) {
       call.finish(null, refused);
@@ -140,13 +136,13 @@ public final class DeviceHub {
 
   /** The session of a device attached to this node, or null. */
   public DeviceSession session(UUID app, String device) {
-    Attachment attachment = attached.get(new Key(app, device));
+    DeviceAttachment attachment = attached.get(new Key(app, device));
     return attachment == null ? null : attachment.session;
   }
 
   /** What this node counted of a device attached here, or null. */
   public DeviceCounters.Snapshot counters(UUID app, String device) {
-    Attachment attachment = attached.get(new Key(app, device));
+    DeviceAttachment attachment = attached.get(new Key(app, device));
     if (attachment == null) {
       return null;
     }
@@ -166,7 +162,7 @@ public final class DeviceHub {
 
   /** Closes every device's connection (this node is stopping). */
   public void closeAll() {
-    for (Attachment attachment : List.copyOf(attached.values())) {
+    for (DeviceAttachment attachment : List.copyOf(attached.values())) {
       attachment.session.close();
       detach(attachment.session, "node stopping");
     }
@@ -177,218 +173,12 @@ public final class DeviceHub {
         ErrorCode.DEVICE_NOT_CONNECTED, "Device " + device + " is not connected");
   }
 
-  private Attachment attachment(DeviceSession session) {
-    Attachment attachment = attached.get(key(session));
+  private DeviceAttachment attachment(DeviceSession session) {
+    DeviceAttachment attachment = attached.get(key(session));
     return attachment != null && attachment.session == session ? attachment : null;
   }
 
   private static Key key(DeviceSession session) {
     return new Key(session.app(), session.device());
-  }
-
-  /** A JSON-RPC request's id as text; 400 when the body is not one. */
-  static String jsonRpcId(byte[] body) {
-    JsonNode id = parseId(body);
-    if (id == null || !(id.isTextual() || id.isIntegralNumber())) {
-      throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT,
-          "A correlated RPC must be a JSON-RPC request: a JSON object with a string or integer id");
-    }
-    return id.asText();
-  }
-
-  private static JsonNode parseId(byte[] body) {
-    if (body.length == 0 || body[0] != '{') {
-      return null;
-    }
-    try {
-      return Json.MAPPER.readTree(body).get("id");
-    } catch (java.io.IOException e) {
-      return null;
-    }
-  }
-
-  /** One device attached here: its session, counters, plain queue and correlated calls. */
-  private final class Attachment {
-    final DeviceSession session;
-    final DeviceCounters counters = new DeviceCounters();
-    private ArrayDeque<Call> plain;
-    private Map<String, Call> correlated;
-
-    Attachment(DeviceSession session) {
-      this.session = session;
-    }
-
-    /** Queues a call and sends it if it may go now; the refusal when it may not wait. */
-    MeridianException enqueue(Call call) {
-      boolean sendNow;
-      synchronized (this) {
-        if (call.id != null) {
-          if (correlated == null) {
-            correlated = new HashMap<>(4);
-          }
-          if (correlated.size() >= maxInFlight || correlated.containsKey(call.id)) {
-            return new MeridianException(
-                ErrorCode.DEVICE_BUSY,
-                correlated.containsKey(call.id)
-                    ? "An RPC with id " + call.id + " is already in flight to this device"
-                    : "This device has " + maxInFlight + " correlated RPCs in flight");
-          }
-          correlated.put(call.id, call);
-          sendNow = true;
-        } else {
-          if (plain == null) {
-            plain = new ArrayDeque<>(4);
-          }
-          if (plain.size() > maxQueued) {
-            return new MeridianException(
-                ErrorCode.DEVICE_BUSY, maxQueued + " RPCs already wait for this device");
-          }
-          plain.add(call);
-          sendNow = plain.size() == 1;
-        }
-        if (sendNow) {
-          start(call);
-        }
-      }
-      if (sendNow) {
-        session.deliver(call.body);
-      }
-      return null;
-    }
-
-    /** Marks a call as sent (under the lock); the caller delivers its body. */
-    private void start(Call call) {
-      call.started = System.nanoTime();
-      counters.sent(call.body.length);
-    }
-
-    /** The call a message from the device answers, removed; null when it answers none. */
-    Call answer(byte[] message) {
-      Call next;
-      Call answered;
-      synchronized (this) {
-        counters.received(message.length);
-        answered = null;
-        if (correlated != null && !correlated.isEmpty()) {
-          JsonNode id = parseId(message);
-          if (id != null && (id.isTextual() || id.isIntegralNumber())) {
-            answered = correlated.remove(id.asText());
-          }
-        }
-        if (answered == null) {
-          if (plain == null || plain.isEmpty()) {
-            counters.errors++;
-            return null;
-          }
-          answered = plain.poll();
-        }
-        counters.answered(System.nanoTime() - answered.started);
-        next = answered.id == null ? startNext() : null;
-      }
-      if (next != null) {
-        session.deliver(next.body);
-      }
-      return answered;
-    }
-
-    /** Starts the next plain call, if one waits (under the lock). */
-    private Call startNext() {
-      Call next = plain == null ? null : plain.peek();
-      if (next != null) {
-        start(next);
-      }
-      return next;
-    }
-
-    /** Removes a call that timed out; whether it was still waiting. */
-    boolean remove(Call call) {
-      Call next = null;
-      synchronized (this) {
-        boolean removed;
-        if (call.id != null) {
-          removed = correlated != null && correlated.remove(call.id, call);
-        } else {
-          boolean wasOutstanding = plain != null && plain.peek() == call;
-          removed = plain != null && plain.remove(call);
-          if (wasOutstanding) {
-            next = startNext();
-          }
-        }
-        if (!removed) {
-          return false;
-        }
-        counters.errors++;
-      }
-      if (next != null) {
-        session.deliver(next.body);
-      }
-      return true;
-    }
-
-    /** Fails every waiting call: the device is gone. */
-    void fail(String reason) {
-      List<Call> waiting;
-      synchronized (this) {
-        waiting = new java.util.ArrayList<>();
-        if (plain != null) {
-          waiting.addAll(plain);
-          plain.clear();
-        }
-        if (correlated != null) {
-          waiting.addAll(correlated.values());
-          correlated.clear();
-        }
-      }
-      MeridianException detached =
-          new MeridianException(
-              ErrorCode.DEVICE_DETACHED,
-              "Device " + session.device() + " detached before it replied (" + reason + ")");
-      waiting.forEach(call -> call.finish(null, detached));
-    }
-  }
-
-  /** One RPC waiting for its device. */
-  private final class Call {
-    final Attachment attachment;
-    final byte[] body;
-    final String id;
-    final CompletableFuture<byte[]> future = new CompletableFuture<>();
-    final long created = System.nanoTime();
-    long started;
-    volatile ScheduledFuture<?> timeout;
-
-    Call(Attachment attachment, byte[] body, String id) {
-      this.attachment = attachment;
-      this.body = body;
-      this.id = id;
-    }
-
-    void expire() {
-      if (attachment.remove(this)) {
-        finish(
-            null,
-            new MeridianException(
-                ErrorCode.DEVICE_TIMEOUT,
-                "Device " + attachment.session.device() + " did not reply in time"));
-      }
-    }
-
-    void finish(byte[] reply, MeridianException error) {
-      ScheduledFuture<?> scheduled = timeout;
-      if (scheduled != null) {
-        scheduled.cancel(false);
-      }
-      if (!(error == null ? future.complete(reply) : future.completeExceptionally(error))) {
-        return;
-      }
-      EdgeObserver.Rpc rpc =
-          new EdgeObserver.Rpc(
-              body.length,
-              reply == null ? 0 : reply.length,
-              System.nanoTime() - created,
-              error == null ? null : error.code());
-      observers.forEach(observer -> observer.rpc(attachment.session, rpc));
-    }
   }
 }

@@ -1,5 +1,6 @@
 package io.meridian.core.device;
 
+import io.meridian.core.common.DaemonThreads;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -75,11 +76,7 @@ public final class DevicePresence implements EdgeObserver, AutoCloseable {
               0,
               TimeUnit.SECONDS,
               new LinkedBlockingQueue<>(queuePerWriter),
-              runnable -> {
-                Thread thread = new Thread(runnable, name);
-                thread.setDaemon(true);
-                return thread;
-              },
+              DaemonThreads.named(name),
               (runnable, executor) -> drop());
     }
   }

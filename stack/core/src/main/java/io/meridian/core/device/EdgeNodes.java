@@ -1,5 +1,6 @@
 package io.meridian.core.device;
 
+import io.meridian.core.common.DaemonThreads;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -61,13 +62,7 @@ public final class EdgeNodes implements AutoCloseable {
     if (scheduler != null) {
       return;
     }
-    scheduler =
-        Executors.newSingleThreadScheduledExecutor(
-            runnable -> {
-              Thread thread = new Thread(runnable, "edge-nodes");
-              thread.setDaemon(true);
-              return thread;
-            });
+    scheduler = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("edge-nodes"));
     scheduler.scheduleWithFixedDelay(
         this::beatAndSweepQuietly, 0, beat.toMillis(), TimeUnit.MILLISECONDS);
   }

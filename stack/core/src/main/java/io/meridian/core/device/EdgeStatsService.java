@@ -1,6 +1,6 @@
 package io.meridian.core.device;
 
-import io.meridian.core.common.PeriodicWrites;
+import io.meridian.core.common.PeriodicallyStored;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * they count what happened. Devices and WebSockets only over rows written within the node timeout,
  * as a node that stopped writing holds no device any more.
  */
-public final class EdgeStatsService implements AutoCloseable {
+public final class EdgeStatsService extends PeriodicallyStored<UUID> {
   private static final Logger LOG = LoggerFactory.getLogger(EdgeStatsService.class);
 
   private final EdgeStats local;
@@ -27,23 +27,20 @@ public final class EdgeStatsService implements AutoCloseable {
   private final String node;
   private final Clock clock;
   private final Duration nodeTimeout;
-  private final PeriodicWrites<UUID> writer;
 
   public EdgeStatsService(
       EdgeStats local, EdgeStatsStore store, String node, Clock clock, Duration nodeTimeout) {
+    super(
+        "edge-stats",
+        LOG,
+        "Could not store the edge statistics of {} applications; retrying",
+        "Storing the edge statistics failed: {}",
+        local::storeFailed);
     this.local = local;
     this.store = store;
     this.node = node;
     this.clock = clock;
     this.nodeTimeout = nodeTimeout;
-    this.writer =
-        new PeriodicWrites<>(
-            "edge-stats",
-            LOG,
-            "Could not store the edge statistics of {} applications; retrying",
-            "Storing the edge statistics failed: {}",
-            this::writeDue,
-            local::storeFailed);
   }
 
   /** The application's totals over every node. */
@@ -63,24 +60,9 @@ public final class EdgeStatsService implements AutoCloseable {
     return node;
   }
 
-  /** Stores this node's totals of the applications that are due; waits for the writes. */
-  public void store() {
-    writer.store();
-  }
-
-  /** Stores the totals every {@code interval} on a thread of its own. */
-  public void start(Duration interval) {
-    writer.start(interval);
-  }
-
-  /** Stops the writes, storing the totals a last time so a stopping node's counts are kept. */
-  @Override
-  public void close() {
-    writer.close();
-  }
-
   /** Starts the write of every due application's totals, all stamped with the same time. */
-  private Map<UUID, CompletionStage<Void>> writeDue() {
+  @Override
+  protected Map<UUID, CompletionStage<Void>> writeDue() {
     Map<UUID, EdgeTotals> due = local.toStore();
     long now = clock.millis();
     Map<UUID, CompletionStage<Void>> writes = new LinkedHashMap<>();

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.common.Json;
+import io.meridian.core.common.TimeUuids;
 import io.meridian.core.entity.CollectionName;
 import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.StoredEntity;
@@ -70,15 +71,7 @@ public final class EntityDevices implements DeviceEntities {
 
   /** Whether a device id can name an entity: a UUID cannot (it would address one by uuid). */
   static boolean nameable(String device) {
-    if (device.length() != 36) {
-      return true;
-    }
-    try {
-      UUID.fromString(device);
-      return false;
-    } catch (IllegalArgumentException e) {
-      return true;
-    }
+    return !TimeUuids.isUuidText(device);
   }
 
   /** Whether the entity says the device is connected through this attachment. */

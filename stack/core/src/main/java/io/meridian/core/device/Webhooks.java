@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.meridian.core.common.ClientJson;
+import io.meridian.core.common.DaemonThreads;
 import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
 import java.io.IOException;
@@ -90,8 +91,10 @@ public final class Webhooks implements AutoCloseable {
     this.client = client;
     this.clock = clock;
     this.options = options;
-    this.workers = Executors.newFixedThreadPool(options.workers(), daemon("meridian-webhook"));
-    this.retries = Executors.newSingleThreadScheduledExecutor(daemon("meridian-webhook-retry"));
+    this.workers =
+        Executors.newFixedThreadPool(options.workers(), DaemonThreads.named("meridian-webhook"));
+    this.retries =
+        Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("meridian-webhook-retry"));
     for (int i = 0; i < options.workers(); i++) {
       workers.execute(this::work);
     }
@@ -262,14 +265,6 @@ public final class Webhooks implements AutoCloseable {
   public void close() {
     retries.shutdownNow();
     workers.shutdownNow();
-  }
-
-  private static java.util.concurrent.ThreadFactory daemon(String name) {
-    return runnable -> {
-      Thread thread = new Thread(runnable, name);
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 
   private record Delivery(UUID app, long timestamp, byte[] body, int attempt) {

@@ -2,13 +2,12 @@ package io.meridian.core.entity;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.common.Concurrently;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 
@@ -66,19 +65,14 @@ public final class BulkOperations {
 
   private List<StoredEntity> forEach(
       List<StoredEntity> selected, Function<StoredEntity, StoredEntity> write) {
-    List<CompletableFuture<StoredEntity>> writes = new ArrayList<>(selected.size());
-    for (StoredEntity entity : selected) {
-      writes.add(CompletableFuture.supplyAsync(() -> unlessGone(write, entity), executor));
-    }
-    try {
-      CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new)).join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof RuntimeException cause) {
-        throw cause;
-      }
-      throw e;
-    }
-    return writes.stream().map(CompletableFuture::join).filter(Objects::nonNull).toList();
+    // All submitted at once: the executor's size bounds how many run.
+    return Concurrently.map(
+            selected,
+            Math.max(1, selected.size()),
+            entity -> CompletableFuture.supplyAsync(() -> unlessGone(write, entity), executor))
+        .stream()
+        .filter(Objects::nonNull)
+        .toList();
   }
 
   /** An entity deleted since the query selected it is simply no longer part of the operation. */

@@ -1,14 +1,13 @@
 package io.meridian.core.entity;
 
-import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import com.datastax.oss.driver.api.core.type.reflect.GenericType;
+import io.meridian.core.common.CassandraRows;
 import io.meridian.core.common.Concurrently;
 import io.meridian.core.common.TimeUuids;
 import java.nio.ByteBuffer;
@@ -17,13 +16,10 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 
 /**
  * Entities in one partition each, written with their version as the write time so that Cassandra's
@@ -31,6 +27,8 @@ import java.util.concurrent.CompletionStage;
  *
  * <p>Every write also writes the entity's row in its collection's listing ({@link
  * CassandraCollectionListing}) with the same write time, in the same round trip.
+ *
+ * <p>Unique names are claimed in their own table ({@link CassandraUniqueNames}).
  *
  * <p>Writes set only the entity's own columns: the {@code connections} and {@code connecting} verb
  * sets, which the connection store maintains, survive updates and deletes (the connection store
@@ -63,10 +61,7 @@ public final class CassandraEntityStore implements EntityStore {
   private final PreparedStatement selectMany;
   private final PreparedStatement upsert;
   private final PreparedStatement delete;
-  private final PreparedStatement selectName;
-  private final PreparedStatement claimName;
-  private final PreparedStatement takeOverName;
-  private final PreparedStatement releaseName;
+  private final CassandraUniqueNames names;
 
   public CassandraEntityStore(CqlSession session) {
     this.session = session;
@@ -88,21 +83,7 @@ public final class CassandraEntityStore implements EntityStore {
         session.prepare(
             "DELETE collection, name, created, modified, version, body FROM entities"
                 + " USING TIMESTAMP ? WHERE app_id = ? AND uuid = ?");
-    this.selectName =
-        session.prepare(
-            "SELECT uuid, writetime(uuid) AS claimed FROM unique_names"
-                + " WHERE app_id = ? AND collection = ? AND name = ?");
-    this.claimName =
-        session.prepare(
-            "INSERT INTO unique_names (app_id, collection, name, uuid) VALUES (?, ?, ?, ?)"
-                + " IF NOT EXISTS");
-    this.takeOverName =
-        session.prepare(
-            "UPDATE unique_names SET uuid = ? WHERE app_id = ? AND collection = ? AND name = ?"
-                + " IF uuid = ?");
-    this.releaseName =
-        session.prepare(
-            "DELETE FROM unique_names WHERE app_id = ? AND collection = ? AND name = ? IF uuid = ?");
+    this.names = new CassandraUniqueNames(session);
   }
 
   @Override
@@ -137,11 +118,15 @@ public final class CassandraEntityStore implements EntityStore {
         reads.add(selectMany.bind(applicationId, chunk).setRoutingKey(group.routing()));
       }
     }
+    // Every page of each result is read, though an IN of 100 keys fits one page of 5,000 rows.
     List<List<Row>> pages =
         Concurrently.map(
             reads,
             Concurrently.DEFAULT_WINDOW,
-            read -> session.executeAsync(read).thenCompose(CassandraEntityStore::allRows));
+            read ->
+                session
+                    .executeAsync(read)
+                    .thenCompose(page -> CassandraRows.all(page, row -> row)));
     Map<UUID, StoredEntity> found = new HashMap<>();
     for (List<Row> rows : pages) {
       for (Row row : rows) {
@@ -174,22 +159,6 @@ public final class CassandraEntityStore implements EntityStore {
           .add(key);
     }
     return groups.values();
-  }
-
-  /** Every row of a result, following its pages (an IN of 100 keys fits one page of 5,000). */
-  private static CompletionStage<List<Row>> allRows(AsyncResultSet page) {
-    List<Row> rows = new ArrayList<>();
-    page.currentPage().forEach(rows::add);
-    if (!page.hasMorePages()) {
-      return CompletableFuture.completedFuture(rows);
-    }
-    return page.fetchNextPage()
-        .thenCompose(CassandraEntityStore::allRows)
-        .thenApply(
-            rest -> {
-              rows.addAll(rest);
-              return rows;
-            });
   }
 
   @Override
@@ -258,49 +227,28 @@ public final class CassandraEntityStore implements EntityStore {
 
   @Override
   public Optional<NameHolder> nameHolder(UUID applicationId, String collection, String name) {
-    Row row = session.execute(selectName.bind(applicationId, collection, key(name))).one();
-    return Optional.ofNullable(row)
-        .map(r -> new NameHolder(r.getUuid("uuid"), r.getLong("claimed")));
+    return names.holder(applicationId, collection, name);
   }
 
   @Override
   public boolean claimName(UUID applicationId, String collection, String name, UUID uuid) {
-    return session
-        .execute(lwt(claimName.bind(applicationId, collection, key(name), uuid)))
-        .wasApplied();
+    return names.claim(applicationId, collection, name, uuid);
   }
 
   @Override
   public List<Boolean> claimNames(UUID applicationId, String collection, List<NameClaim> claims) {
-    return Concurrently.map(
-        claims,
-        Concurrently.DEFAULT_WINDOW,
-        claim ->
-            session
-                .executeAsync(
-                    lwt(claimName.bind(applicationId, collection, key(claim.name()), claim.uuid())))
-                .thenApply(AsyncResultSet::wasApplied));
+    return names.claimAll(applicationId, collection, claims);
   }
 
   @Override
   public boolean takeOverName(
       UUID applicationId, String collection, String name, UUID expectedHolder, UUID uuid) {
-    return session
-        .execute(lwt(takeOverName.bind(uuid, applicationId, collection, key(name), expectedHolder)))
-        .wasApplied();
+    return names.takeOver(applicationId, collection, name, expectedHolder, uuid);
   }
 
   @Override
   public void releaseName(UUID applicationId, String collection, String name, UUID holder) {
-    session.execute(lwt(releaseName.bind(applicationId, collection, key(name), holder)));
-  }
-
-  private static BoundStatement lwt(BoundStatement statement) {
-    return statement.setSerialConsistencyLevel(ConsistencyLevel.SERIAL);
-  }
-
-  private static String key(String name) {
-    return name.toLowerCase(Locale.ROOT);
+    names.release(applicationId, collection, name, holder);
   }
 
   /**

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
+import io.meridian.core.common.TimeUuids;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.Map;
@@ -67,7 +68,7 @@ final class EntityDocuments {
           ErrorCode.ILLEGAL_ARGUMENT,
           "Property '" + alias + "' is longer than " + MAX_NAME_LENGTH + " characters");
     }
-    if (looksLikeUuid(text) || text.equalsIgnoreCase("me") && alias.equals("username")) {
+    if (TimeUuids.isUuidText(text) || text.equalsIgnoreCase("me") && alias.equals("username")) {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT,
           "Property '"
@@ -76,18 +77,6 @@ final class EntityDocuments {
               + " or "
               + alias
               + " in the same path segment");
-    }
-  }
-
-  static boolean looksLikeUuid(String text) {
-    if (text.length() != 36) {
-      return false;
-    }
-    try {
-      UUID.fromString(text);
-      return true;
-    } catch (IllegalArgumentException e) {
-      return false;
     }
   }
 

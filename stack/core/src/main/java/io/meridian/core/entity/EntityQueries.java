@@ -3,7 +3,6 @@ package io.meridian.core.entity;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
-import io.meridian.core.common.TimeUuids;
 import io.meridian.core.connection.ConnectionRef;
 import io.meridian.core.connection.ConnectionStore;
 import io.meridian.core.connection.Direction;
@@ -101,7 +100,8 @@ public final class EntityQueries {
     if (!usesIndex(query)) {
       String listingKey = String.join("|", "collection", app.id().toString(), plural, "listing");
       Source listing =
-          (after, size) -> candidates(store.list(app.id(), plural, uuidAfter(after), size));
+          (after, size) ->
+              Candidate.listed(store.list(app.id(), plural, Candidate.listedAfter(after), size));
       return pager.page(app, query, inCollection, listing, listingKey, limit, cursor);
     }
     Source search =
@@ -170,7 +170,12 @@ public final class EntityQueries {
           (after, size) ->
               connectedCandidates(
                   connections.list(
-                      app.id(), entity.uuid(), direction, verb, uuidAfter(after), size));
+                      app.id(),
+                      entity.uuid(),
+                      direction,
+                      verb,
+                      Candidate.listedAfter(after),
+                      size));
       return pager.page(app, query, any, listing, key, limit, cursor);
     }
     Set<UUID> scope = connectedScope(app.id(), entity.uuid(), direction, verb);
@@ -241,14 +246,8 @@ public final class EntityQueries {
         .toList();
   }
 
-  private static List<Candidate> candidates(List<UUID> uuids) {
-    return uuids.stream()
-        .map(uuid -> new Candidate(uuid, List.of(uuid.toString()), Candidate.NOT_INDEXED, null))
-        .toList();
-  }
-
   private static List<Candidate> connectedCandidates(List<ConnectionRef> refs) {
-    return candidates(refs.stream().map(ConnectionRef::entity).toList());
+    return Candidate.listed(refs.stream().map(ConnectionRef::entity).toList());
   }
 
   /** The connected entities a connection query may match; a 400 when there are too many. */
@@ -271,23 +270,6 @@ public final class EntityQueries {
         return scope;
       }
       after = Optional.of(page.get(page.size() - 1).entity());
-    }
-  }
-
-  /** A listing position is one uuid; anything else did not come from this listing. */
-  private static Optional<UUID> uuidAfter(List<Object> position) {
-    if (position.isEmpty()) {
-      return Optional.empty();
-    }
-    try {
-      UUID after = UUID.fromString((String) position.get(0));
-      if (!TimeUuids.isTimeBased(after)) {
-        throw new IllegalArgumentException("Listings hold v1 uuids only");
-      }
-      return Optional.of(after);
-    } catch (ClassCastException | IllegalArgumentException e) {
-      throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT, "The cursor is not valid for this query");
     }
   }
 

@@ -15,11 +15,8 @@ import io.meridian.core.index.IndexOperation;
 import io.meridian.core.index.IndexPipeline;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -35,11 +32,12 @@ import java.util.function.Predicate;
  * <p>Its {@link EntityWriteObserver observers}, given to the constructor in the order they run,
  * take part in every write: each phase (validate, before, after, completed) is called on all of
  * them, so a write one observer sees, every observer sees.
+ *
+ * <p>It stays one file because its three writes (create, update, delete) must follow that one
+ * order, which a reader checks best with the three side by side; the unique-name claims they make
+ * are {@link UniqueNames}'s.
  */
 public final class EntityService {
-  /** A name claim older than this whose entity does not hold the name was left by a crash. */
-  static final Duration ORPHAN_CLAIM_AGE = Duration.ofSeconds(30);
-
   private final EntityStore store;
   private final ConnectionStore connections;
   private final ChangeLog changeLog;
@@ -47,6 +45,7 @@ public final class EntityService {
   private final IdGenerator ids;
   private final Duration visibilityTimeout;
   private final List<EntityWriteObserver> observers;
+  private final UniqueNames names;
 
   public EntityService(
       EntityStore store,
@@ -63,6 +62,7 @@ public final class EntityService {
     this.ids = ids;
     this.visibilityTimeout = visibilityTimeout;
     this.observers = List.copyOf(observers);
+    this.names = new UniqueNames(store, ids);
   }
 
   /**
@@ -108,12 +108,12 @@ public final class EntityService {
           new StoredEntity(
               uuid,
               collection.plural(),
-              nameOf(collection, entityProperties),
+              UniqueNames.nameOf(collection, entityProperties),
               TimeUuids.micros(uuid),
               millis,
               Json.write(json)));
     }
-    claimAll(app, collection, entities);
+    names.claimAll(app, collection, entities);
     List<EntityWriteObserver.EntityWrite> writes =
         entities.stream()
             .map(entity -> new EntityWriteObserver.EntityWrite(null, entity, entity.version()))
@@ -139,37 +139,8 @@ public final class EntityService {
     List<ObjectNode> properties =
         bodies.stream().map(body -> EntityDocuments.userProperties(body, collection)).toList();
     properties.forEach(entityProperties -> validate(collection, entityProperties));
-    requireDistinctNames(collection, properties);
+    UniqueNames.requireDistinct(collection, properties);
     return properties;
-  }
-
-  /** Claims every name of new entities, or none: on a failure the claims made are released. */
-  private void claimAll(
-      ApplicationRef app, CollectionName collection, List<StoredEntity> entities) {
-    List<EntityStore.NameClaim> claims =
-        entities.stream()
-            .filter(entity -> entity.name() != null)
-            .map(entity -> new EntityStore.NameClaim(entity.name(), entity.uuid()))
-            .toList();
-    List<Boolean> won = store.claimNames(app.id(), collection.plural(), claims);
-    int held = 0;
-    try {
-      for (EntityStore.NameClaim claim : claims) {
-        if (!won.get(held)) {
-          claim(app, collection, claim.name(), claim.uuid()); // taken: maybe an orphan to take over
-        }
-        held++;
-      }
-    } catch (MeridianException e) {
-      // Claims before the failing one are held; later ones are held where they were won.
-      for (int i = 0; i < claims.size(); i++) {
-        if (i < held || won.get(i)) {
-          store.releaseName(
-              app.id(), collection.plural(), claims.get(i).name(), claims.get(i).uuid());
-        }
-      }
-      throw e;
-    }
   }
 
   /** The entity addressed by uuid or name; 404 {@code entity_not_found} if there is none. */
@@ -215,7 +186,7 @@ public final class EntityService {
     validate(collection, changes);
     Optional<StoredEntity> existing = find(app, collection, uuidOrName);
     if (existing.isEmpty()) {
-      if (EntityDocuments.looksLikeUuid(uuidOrName)) {
+      if (TimeUuids.isUuidText(uuidOrName)) {
         throw notFound(collection, uuidOrName);
       }
       changes.put(collection.alias(), uuidOrName);
@@ -237,10 +208,10 @@ public final class EntityService {
       merged.set(EntityDocuments.FILE_METADATA, fileMetadata);
     }
     String oldName = current.name();
-    String newName = nameOf(collection, merged);
+    String newName = UniqueNames.nameOf(collection, merged);
     boolean renamed = newName != null && !newName.equalsIgnoreCase(oldName);
     if (renamed) {
-      claim(app, collection, newName, current.uuid());
+      names.claim(app, collection, newName, current.uuid());
     }
     UUID changeId = ids.newTimeUuid();
     long version = Math.max(TimeUuids.micros(changeId), current.version() + 1);
@@ -332,7 +303,7 @@ public final class EntityService {
     if (uuidOrName == null || uuidOrName.isBlank()) {
       return Optional.empty();
     }
-    if (EntityDocuments.looksLikeUuid(uuidOrName)) {
+    if (TimeUuids.isUuidText(uuidOrName)) {
       UUID uuid = UUID.fromString(uuidOrName);
       if (!TimeUuids.isTimeBased(uuid)) {
         return Optional.empty();
@@ -350,28 +321,6 @@ public final class EntityService {
                     && uuidOrName.equalsIgnoreCase(entity.name()));
   }
 
-  private void claim(ApplicationRef app, CollectionName collection, String name, UUID uuid) {
-    String plural = collection.plural();
-    boolean won =
-        claimUnique(
-            app,
-            plural,
-            name,
-            uuid,
-            holder -> holder.collection().equals(plural) && name.equalsIgnoreCase(holder.name()));
-    if (!won) {
-      throw new MeridianException(
-          ErrorCode.DUPLICATE_UNIQUE_PROPERTY_EXISTS,
-          "Entity "
-              + collection.type()
-              + " requires that property named "
-              + collection.alias()
-              + " be unique, value of "
-              + name
-              + " exists");
-    }
-  }
-
   /**
    * Claims a unique value within a namespace of the unique-name table for an entity: a collection's
    * names, or any other unique property (a user's email). Of concurrent claims on any node one
@@ -387,51 +336,7 @@ public final class EntityService {
       String value,
       UUID uuid,
       Predicate<StoredEntity> stillHolds) {
-    if (store.claimName(app.id(), namespace, value, uuid)) {
-      return true;
-    }
-    Optional<EntityStore.NameHolder> holder = store.nameHolder(app.id(), namespace, value);
-    if (holder.isEmpty()) {
-      return store.claimName(app.id(), namespace, value, uuid); // released between two looks
-    }
-    if (holder.get().uuid().equals(uuid)) {
-      return true;
-    }
-    return isOrphan(app, holder.get(), stillHolds)
-        && store.takeOverName(app.id(), namespace, value, holder.get().uuid(), uuid);
-  }
-
-  /** A claim no entity backs, old enough that no write that made it can still be under way. */
-  private boolean isOrphan(
-      ApplicationRef app, EntityStore.NameHolder holder, Predicate<StoredEntity> stillHolds) {
-    long ageMicros = TimeUuids.micros(ids.newTimeUuid()) - holder.claimedAtMicros();
-    if (ageMicros < ORPHAN_CLAIM_AGE.toNanos() / 1000) {
-      return false;
-    }
-    return store.load(app.id(), holder.uuid()).filter(stillHolds).isEmpty();
-  }
-
-  private static void requireDistinctNames(CollectionName collection, List<ObjectNode> bodies) {
-    Set<String> seen = new HashSet<>();
-    for (ObjectNode body : bodies) {
-      String name = nameOf(collection, body);
-      if (name != null && !seen.add(name.toLowerCase(Locale.ROOT))) {
-        throw new MeridianException(
-            ErrorCode.DUPLICATE_UNIQUE_PROPERTY_EXISTS,
-            "Entity "
-                + collection.type()
-                + " requires that property named "
-                + collection.alias()
-                + " be unique, value of "
-                + name
-                + " appears twice in the request");
-      }
-    }
-  }
-
-  private static String nameOf(CollectionName collection, ObjectNode properties) {
-    JsonNode name = properties.get(collection.alias());
-    return name != null && name.isTextual() ? name.asText() : null;
+    return names.claimUnique(app, namespace, value, uuid, stillHolds);
   }
 
   /** The answer for an entity that is not there (or, to its caller, may as well not be). */

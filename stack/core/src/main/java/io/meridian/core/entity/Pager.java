@@ -1,7 +1,10 @@
 package io.meridian.core.entity;
 
 import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.Json;
+import io.meridian.core.common.MeridianException;
+import io.meridian.core.common.TimeUuids;
 import io.meridian.core.index.IndexPipeline;
 import io.meridian.core.query.CompiledQuery;
 import io.meridian.core.query.Cursors;
@@ -9,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Predicate;
 
@@ -39,6 +43,30 @@ final class Pager {
    */
   record Candidate(UUID uuid, List<Object> position, long indexedVersion, Double distanceMeters) {
     static final long NOT_INDEXED = Long.MIN_VALUE;
+
+    /** The candidates of a listing (a collection's or a connection's): positioned by uuid. */
+    static List<Candidate> listed(List<UUID> uuids) {
+      return uuids.stream()
+          .map(uuid -> new Candidate(uuid, List.of(uuid.toString()), NOT_INDEXED, null))
+          .toList();
+    }
+
+    /** Where a listing resumes: one uuid; anything else did not come from this listing. */
+    static Optional<UUID> listedAfter(List<Object> position) {
+      if (position.isEmpty()) {
+        return Optional.empty();
+      }
+      try {
+        UUID after = UUID.fromString((String) position.get(0));
+        if (!TimeUuids.isTimeBased(after)) {
+          throw new IllegalArgumentException("Listings hold v1 uuids only");
+        }
+        return Optional.of(after);
+      } catch (ClassCastException | IllegalArgumentException e) {
+        throw new MeridianException(
+            ErrorCode.ILLEGAL_ARGUMENT, "The cursor is not valid for this query");
+      }
+    }
   }
 
   private final EntityStore store;

@@ -1,16 +1,14 @@
 package io.meridian.core.geo;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import io.meridian.core.common.CassandraRows;
 import io.meridian.core.common.Concurrently;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.stream.IntStream;
 
 /** {@code geo_collections}, {@code geo_fences} and {@code collection_settings}. */
@@ -98,26 +96,10 @@ public final class CassandraGeoStore implements GeoStore {
             shard ->
                 session
                     .executeAsync(selectFences.bind(applicationId, collection, shard))
-                    .thenCompose(CassandraGeoStore::allUuids));
+                    .thenCompose(page -> CassandraRows.all(page, row -> row.getUuid("uuid"))));
     List<UUID> fences = new ArrayList<>();
     shards.forEach(fences::addAll);
     return fences;
-  }
-
-  /** Every page of a result, asynchronously. */
-  private static CompletionStage<List<UUID>> allUuids(AsyncResultSet page) {
-    List<UUID> uuids = new ArrayList<>();
-    page.currentPage().forEach(row -> uuids.add(row.getUuid("uuid")));
-    if (!page.hasMorePages()) {
-      return CompletableFuture.completedFuture(uuids);
-    }
-    return page.fetchNextPage()
-        .thenCompose(CassandraGeoStore::allUuids)
-        .thenApply(
-            rest -> {
-              uuids.addAll(rest);
-              return uuids;
-            });
   }
 
   @Override

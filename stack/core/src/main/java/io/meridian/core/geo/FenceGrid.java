@@ -101,20 +101,9 @@ final class FenceGrid {
     int columns = (int) ((long) Math.floor(shape.maxLongitude() * scale) - column0 + 1);
     int rows = (int) ((long) Math.floor(shape.maxLatitude() * scale) - row0 + 1);
     boolean[] crossed = new boolean[columns * rows];
-    double[] xy = shape.coordinates();
-    for (int ring = 0; ring < shape.ringCount(); ring++) {
-      int start = shape.ringStart(ring);
-      int end = shape.ringEnd(ring);
-      double x1 = xy[end - 2];
-      double y1 = xy[end - 1];
-      for (int i = start; i < end; i += 2) {
-        double x2 = xy[i];
-        double y2 = xy[i + 1];
-        markCrossed(x1, y1, x2, y2, scale, column0, row0, columns, rows, crossed);
-        x1 = x2;
-        y1 = y2;
-      }
-    }
+    shape.forEachEdge(
+        (x1, y1, x2, y2) ->
+            markCrossed(x1, y1, x2, y2, scale, column0, row0, columns, rows, crossed));
     for (int row = 0; row < rows; row++) {
       for (int column = 0; column < columns; column++) {
         long key = key(level, column0 + column, row0 + row);
@@ -137,29 +126,19 @@ final class FenceGrid {
     long column0 = column * SUBCELLS;
     long row0 = row * SUBCELLS;
     boolean[] crossed = new boolean[SUBCELLS * SUBCELLS];
-    double[] xy = shape.coordinates();
     double cellMinX = column / cellScale;
     double cellMaxX = (column + 1) / cellScale;
     double cellMinY = row / cellScale;
     double cellMaxY = (row + 1) / cellScale;
-    for (int ring = 0; ring < shape.ringCount(); ring++) {
-      int start = shape.ringStart(ring);
-      int end = shape.ringEnd(ring);
-      double x1 = xy[end - 2];
-      double y1 = xy[end - 1];
-      for (int i = start; i < end; i += 2) {
-        double x2 = xy[i];
-        double y2 = xy[i + 1];
-        if (Math.max(x1, x2) >= cellMinX
-            && Math.min(x1, x2) <= cellMaxX
-            && Math.max(y1, y2) >= cellMinY
-            && Math.min(y1, y2) <= cellMaxY) {
-          markCrossed(x1, y1, x2, y2, scale, column0, row0, SUBCELLS, SUBCELLS, crossed);
-        }
-        x1 = x2;
-        y1 = y2;
-      }
-    }
+    shape.forEachEdge(
+        (x1, y1, x2, y2) -> {
+          if (Math.max(x1, x2) >= cellMinX
+              && Math.min(x1, x2) <= cellMaxX
+              && Math.max(y1, y2) >= cellMinY
+              && Math.min(y1, y2) <= cellMaxY) {
+            markCrossed(x1, y1, x2, y2, scale, column0, row0, SUBCELLS, SUBCELLS, crossed);
+          }
+        });
     int mask = 0;
     for (int sub = 0; sub < SUBCELLS * SUBCELLS; sub++) {
       if (!crossed[sub]) {

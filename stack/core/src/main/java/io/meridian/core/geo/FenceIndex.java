@@ -1,13 +1,8 @@
 package io.meridian.core.geo;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Objects;
-import java.util.OptionalLong;
-import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -46,13 +41,19 @@ import java.util.function.Predicate;
  * only one newer than the fence's. A removed fence is forgotten entirely (no tombstone in the map
  * or in any cell), so the change feed must not replay an older write of an entity after its
  * deletion.
+ *
+ * <p><b>Files.</b> How a fence is placed in the grid is {@link FenceEdit}'s, the segment lookup
+ * {@link SegmentSearch}'s, and what this index shares with {@link PointIndex} (versions, batches)
+ * {@link VersionedIndex}'s.
  */
-public final class FenceIndex<T> {
+public final class FenceIndex<T>
+    extends VersionedIndex<FenceIndex.Entry<T>, FenceIndex.Changes<T>, FenceEdit<T>> {
   /** One indexed fence, as the id map holds it; immutable. */
-  private record Entry<T>(UUID id, long version, FenceShape shape, T value) {}
+  record Entry<T>(UUID id, long version, FenceShape shape, T value)
+      implements VersionedIndex.Versioned {}
 
   /** One consistent version of the index. */
-  private record Snapshot(CellTable cells, long levels, int size) {}
+  record Snapshot(CellTable cells, long levels, int size) {}
 
   /** Changes applied together by {@link #update}; valid only inside it. */
   public interface Changes<T> {
@@ -62,8 +63,6 @@ public final class FenceIndex<T> {
     /** As {@link FenceIndex#remove}. */
     boolean remove(UUID id, long version);
   }
-
-  private final ConcurrentHashMap<UUID, Entry<T>> entries = new ConcurrentHashMap<>();
 
   /** Fences per level; guarded by this object's monitor. */
   private final int[] levelCounts = new int[FenceGrid.LEVELS];
@@ -76,36 +75,30 @@ public final class FenceIndex<T> {
    * the index holds this id at {@code version} or newer).
    */
   public boolean put(UUID id, long version, FenceShape shape, T value) {
-    boolean[] applied = new boolean[1];
-    update(changes -> applied[0] = changes.put(id, version, shape, value));
-    return applied[0];
+    return updateOne(changes -> changes.put(id, version, shape, value));
   }
 
   /** Removes the id's fence if it is older than {@code version}; returns whether it did. */
   public boolean remove(UUID id, long version) {
-    boolean[] applied = new boolean[1];
-    update(changes -> applied[0] = changes.remove(id, version));
-    return applied[0];
+    return updateOne(changes -> changes.remove(id, version));
   }
 
-  /**
-   * Applies the changes {@code batch} makes and publishes them as one version. If {@code batch}
-   * throws, the changes it made before are published and the exception propagates.
-   */
-  public synchronized void update(Consumer<? super Changes<T>> batch) {
-    Edit edit = new Edit();
-    try {
-      batch.accept(edit);
-    } finally {
-      edit.open = false;
-      long levels = 0;
-      for (int level = 0; level < FenceGrid.LEVELS; level++) {
-        if (levelCounts[level] > 0) {
-          levels |= 1L << level;
-        }
+  @Override
+  FenceEdit<T> begin() {
+    Snapshot current = snapshot;
+    return new FenceEdit<>(entries, levelCounts, current.cells(), current.size());
+  }
+
+  @Override
+  void publish(FenceEdit<T> edit) {
+    edit.close();
+    long levels = 0;
+    for (int level = 0; level < FenceGrid.LEVELS; level++) {
+      if (levelCounts[level] > 0) {
+        levels |= 1L << level;
       }
-      snapshot = new Snapshot(edit.cells.finish(), levels, edit.size);
     }
+    snapshot = new Snapshot(edit.finish(), levels, edit.size());
   }
 
   /** Calls {@code action} with the value of every fence that contains the point. */
@@ -188,161 +181,8 @@ public final class FenceIndex<T> {
       Consumer<? super T> action) {
     checkPoint(latitude0, longitude0);
     checkPoint(latitude1, longitude1);
-    Snapshot current = snapshot;
-    double minX = Math.min(longitude0, longitude1);
-    double maxX = Math.max(longitude0, longitude1);
-    double minY = Math.min(latitude0, latitude1);
-    double maxY = Math.max(latitude0, latitude1);
-    double visits = 0;
-    for (long levels = current.levels(); levels != 0; levels &= levels - 1) {
-      double scale = FenceGrid.scale(Long.numberOfTrailingZeros(levels));
-      double columns = Math.floor(maxX * scale) - Math.floor(minX * scale) + 1;
-      double rows = Math.floor(maxY * scale) - Math.floor(minY * scale) + 1;
-      visits += Math.min(columns * rows, 3 * (columns + rows));
-    }
-    if (visits > current.size()) {
-      scanIntersecting(latitude0, longitude0, latitude1, longitude1, wanted, action);
-      return;
-    }
-    SegmentVisit<T> visit =
-        new SegmentVisit<>(latitude0, longitude0, latitude1, longitude1, wanted, action);
-    // Walk along the major axis (u) so that the slope of the minor one (v) is at most 1 and the
-    // rounding of the line's v at a cell's sides stays far below the one cell of margin.
-    boolean steep = maxY - minY > maxX - minX;
-    double u0 = steep ? latitude0 : longitude0;
-    double v0 = steep ? longitude0 : latitude0;
-    double u1 = steep ? latitude1 : longitude1;
-    double v1 = steep ? longitude1 : latitude1;
-    double slope = u1 == u0 ? 0 : (v1 - v0) / (u1 - u0);
-    double minU = Math.min(u0, u1);
-    double maxU = Math.max(u0, u1);
-    double minV = Math.min(v0, v1);
-    double maxV = Math.max(v0, v1);
-    for (long levels = current.levels(); levels != 0; levels &= levels - 1) {
-      int level = Long.numberOfTrailingZeros(levels);
-      double scale = FenceGrid.scale(level);
-      long lastMajor = (long) Math.floor(maxU * scale);
-      long firstMinor = (long) Math.floor(minV * scale);
-      long lastMinor = (long) Math.floor(maxV * scale);
-      for (long major = (long) Math.floor(minU * scale); major <= lastMajor; major++) {
-        double va = v0 + (Math.max(minU, major / scale) - u0) * slope;
-        double vb = v0 + (Math.min(maxU, (major + 1) / scale) - u0) * slope;
-        long fromMinor = Math.max(firstMinor, (long) Math.floor(Math.min(va, vb) * scale) - 1);
-        long toMinor = Math.min(lastMinor, (long) Math.floor(Math.max(va, vb) * scale) + 1);
-        for (long minor = fromMinor; minor <= toMinor; minor++) {
-          long column = steep ? minor : major;
-          long row = steep ? major : minor;
-          Cell cell = current.cells().find(FenceGrid.key(level, column, row));
-          if (cell != null
-              && FenceGrid.segmentMeetsCell(
-                  longitude0,
-                  latitude0,
-                  longitude1,
-                  latitude1,
-                  column / scale,
-                  row / scale,
-                  (column + 1) / scale,
-                  (row + 1) / scale)) {
-            visit.cell(cell);
-          }
-        }
-      }
-    }
-  }
-
-  /** {@link #forEachIntersecting} by every fence's bounding box, for long segments. */
-  private void scanIntersecting(
-      double latitude0,
-      double longitude0,
-      double latitude1,
-      double longitude1,
-      Predicate<? super T> wanted,
-      Consumer<? super T> action) {
-    for (Entry<T> entry : entries.values()) {
-      FenceShape shape = entry.shape();
-      if (Math.max(longitude0, longitude1) >= shape.minLongitude()
-          && Math.min(longitude0, longitude1) <= shape.maxLongitude()
-          && Math.max(latitude0, latitude1) >= shape.minLatitude()
-          && Math.min(latitude0, latitude1) <= shape.maxLatitude()
-          && wanted.test(entry.value())
-          && shape.meetsSegment(latitude0, longitude0, latitude1, longitude1)) {
-        action.accept(entry.value());
-      }
-    }
-  }
-
-  /**
-   * The fences met so far by one segment lookup. A fence appears in every cell it occupies, so the
-   * (value, shape) pairs already decided are remembered, by identity, in a set made at the first
-   * candidate: a lookup that meets no fence allocates nothing more.
-   */
-  private static final class SegmentVisit<T> {
-    private final double latitude0;
-    private final double longitude0;
-    private final double latitude1;
-    private final double longitude1;
-    private final Predicate<? super T> wanted;
-    private final Consumer<? super T> action;
-    private Set<Decided> decided;
-
-    SegmentVisit(
-        double latitude0,
-        double longitude0,
-        double latitude1,
-        double longitude1,
-        Predicate<? super T> wanted,
-        Consumer<? super T> action) {
-      this.latitude0 = latitude0;
-      this.longitude0 = longitude0;
-      this.latitude1 = latitude1;
-      this.longitude1 = longitude1;
-      this.wanted = wanted;
-      this.action = action;
-    }
-
-    /** A cell the segment meets: its covering fences are met, its edge fences are tested. */
-    void cell(Cell cell) {
-      Object[] inside = cell.inside;
-      for (int i = 0, end = 2 * cell.insideCount; i < end; i += 2) {
-        if (firstTime(inside[i], inside[i + 1])) {
-          T value = value(inside[i]);
-          if (wanted.test(value)) {
-            action.accept(value);
-          }
-        }
-      }
-      Object[] edge = cell.edge;
-      for (int i = 0, end = 2 * cell.edgeCount; i < end; i += 2) {
-        if (firstTime(edge[i], edge[i + 1])) {
-          T value = value(edge[i]);
-          if (wanted.test(value)
-              && ((FenceShape) edge[i + 1])
-                  .meetsSegment(latitude0, longitude0, latitude1, longitude1)) {
-            action.accept(value);
-          }
-        }
-      }
-    }
-
-    private boolean firstTime(Object value, Object shape) {
-      if (decided == null) {
-        decided = new HashSet<>();
-      }
-      return decided.add(new Decided(value, shape));
-    }
-  }
-
-  /** A (value, shape) pair compared by identity. */
-  private record Decided(Object value, Object shape) {
-    @Override
-    public boolean equals(Object other) {
-      return other instanceof Decided that && that.value == value && that.shape == shape;
-    }
-
-    @Override
-    public int hashCode() {
-      return 31 * System.identityHashCode(value) + System.identityHashCode(shape);
-    }
+    new SegmentSearch<>(latitude0, longitude0, latitude1, longitude1, wanted, action)
+        .run(snapshot, entries.values());
   }
 
   /** The values of the fences that contain the point. */
@@ -368,149 +208,9 @@ public final class FenceIndex<T> {
     return max[0];
   }
 
-  /** The version the index holds for the id, if any. */
-  public OptionalLong version(UUID id) {
-    Entry<T> entry = entries.get(id);
-    return entry == null ? OptionalLong.empty() : OptionalLong.of(entry.version());
-  }
-
+  /** A value as the cells hold it (untyped, beside its shape). */
   @SuppressWarnings("unchecked")
-  private static <T> T value(Object value) {
+  static <T> T value(Object value) {
     return (T) value;
-  }
-
-  private static void checkPoint(double latitude, double longitude) {
-    if (!(latitude >= -90 && latitude <= 90 && longitude >= -180 && longitude <= 180)) {
-      throw new IllegalArgumentException(
-          "not a point in degrees: latitude " + latitude + ", longitude " + longitude);
-    }
-  }
-
-  /** The changes of one {@link #update}, made under this index's monitor. */
-  private final class Edit implements Changes<T> {
-    final CellTable.Editor cells = snapshot.cells().edit();
-    int size = snapshot.size();
-    boolean open = true;
-
-    @Override
-    public boolean put(UUID id, long version, FenceShape shape, T value) {
-      checkOpen();
-      Objects.requireNonNull(id, "id");
-      Objects.requireNonNull(shape, "shape");
-      Entry<T> old = entries.get(id);
-      if (old != null && old.version() >= version) {
-        return false;
-      }
-      if (old != null) {
-        unindex(old);
-      } else {
-        size++;
-      }
-      place(shape, value, Math.max(FenceGrid.naturalLevel(shape), FenceGrid.START_LEVEL));
-      entries.put(id, new Entry<>(id, version, shape, value));
-      return true;
-    }
-
-    @Override
-    public boolean remove(UUID id, long version) {
-      checkOpen();
-      Entry<T> old = entries.get(id);
-      if (old == null || old.version() >= version) {
-        return false;
-      }
-      unindex(old);
-      entries.remove(id);
-      size--;
-      return true;
-    }
-
-    private void unindex(Entry<T> old) {
-      unplace(old.shape(), old.value(), placement(old.shape(), old.value()));
-    }
-
-    /**
-     * The level the fence is on: the first from its natural level up whose cell at the fence's
-     * first vertex lists it (that cell always meets the fence's boundary).
-     */
-    private int placement(FenceShape shape, Object value) {
-      double[] xy = shape.coordinates();
-      for (int level = FenceGrid.naturalLevel(shape); level < FenceGrid.LEVELS; level++) {
-        if (levelCounts[level] > 0) {
-          Cell cell = cells.find(FenceGrid.keyOf(level, xy[1], xy[0]));
-          if (cell != null && cell.hasEdgeOf(value, shape)) {
-            return level;
-          }
-        }
-      }
-      throw new IllegalStateException("an indexed fence is on no level: " + shape);
-    }
-
-    /** Registers the fence on the level, then relieves the cells it made too crowded. */
-    private void place(FenceShape shape, Object value, int level) {
-      boolean movable = FenceGrid.naturalLevel(shape) < level;
-      List<Long> crowded = new ArrayList<>();
-      FenceGrid.forEachCell(
-          shape,
-          level,
-          true,
-          (key, covers, mask) -> {
-            Cell cell = cells.writable(key);
-            cell.add(value, shape, covers, mask);
-            // Crossing the capacity, or a movable fence joining a cell already past it.
-            int size = cell.size();
-            if (size == FenceGrid.CELL_CAPACITY + 1
-                || (movable && size > FenceGrid.CELL_CAPACITY)) {
-              crowded.add(key);
-            }
-          });
-      levelCounts[level]++;
-      for (long key : crowded) {
-        relieve(key, level);
-      }
-    }
-
-    private void unplace(FenceShape shape, Object value, int level) {
-      FenceGrid.forEachCell(
-          shape,
-          level,
-          false,
-          (key, covers, mask) -> {
-            Cell cell = cells.writable(key);
-            cell.remove(value, shape, covers);
-            cells.dropIfEmpty(cell);
-          });
-      levelCounts[level]--;
-    }
-
-    /** Moves one level down every fence of a crowded cell that is above its natural level. */
-    private void relieve(long key, int level) {
-      Cell cell = cells.find(key);
-      if (cell == null || cell.size() <= FenceGrid.CELL_CAPACITY) {
-        return;
-      }
-      List<Object> movable = new ArrayList<>();
-      collectMovable(cell.inside, cell.insideCount, level, movable);
-      collectMovable(cell.edge, cell.edgeCount, level, movable);
-      for (int i = 0; i < movable.size(); i += 2) {
-        FenceShape shape = (FenceShape) movable.get(i + 1);
-        unplace(shape, movable.get(i), level);
-        place(shape, movable.get(i), level - 1);
-      }
-    }
-
-    private static void collectMovable(Object[] pairs, int count, int level, List<Object> into) {
-      for (int i = 0; i < 2 * count; i += 2) {
-        if (FenceGrid.naturalLevel((FenceShape) pairs[i + 1]) < level) {
-          into.add(pairs[i]);
-          into.add(pairs[i + 1]);
-        }
-      }
-    }
-
-    private void checkOpen() {
-      if (!open) {
-        throw new IllegalStateException("these changes were already published");
-      }
-    }
   }
 }

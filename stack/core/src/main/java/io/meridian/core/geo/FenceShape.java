@@ -1,7 +1,6 @@
 package io.meridian.core.geo;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.Arrays;
 import org.locationtech.jts.algorithm.CGAlgorithmsDD;
 
 /**
@@ -24,7 +23,8 @@ import org.locationtech.jts.algorithm.CGAlgorithmsDD;
  * order, each ring without its closing position (the segment from its last vertex back to its first
  * is implied). {@code ringEnds} holds the end offset of every ring and {@code polygonEnds} the end
  * ring of every polygon; both are {@code null} for the common case of one polygon with one ring,
- * which then costs this object (56 bytes) plus its coordinate array.
+ * which then costs this object (56 bytes) plus its coordinate array. Reading GeoJSON into this
+ * layout is {@link FenceShapeReader}'s.
  */
 public final class FenceShape {
   static final int EXTERIOR = 0;
@@ -39,7 +39,12 @@ public final class FenceShape {
   private final double maxX;
   private final double maxY;
 
-  private FenceShape(double[] xy, int[] ringEnds, int[] polygonEnds) {
+  /**
+   * @param xy every ring's x, y pairs in order, without closing positions
+   * @param ringEnds the end offset of every ring, or null for one polygon of one ring
+   * @param polygonEnds the end ring of every polygon, or null for one polygon of one ring
+   */
+  FenceShape(double[] xy, int[] ringEnds, int[] polygonEnds) {
     this.xy = xy;
     this.ringEnds = ringEnds;
     this.polygonEnds = polygonEnds;
@@ -65,78 +70,7 @@ public final class FenceShape {
    * last position differs from its first is closed implicitly.
    */
   public static FenceShape parse(JsonNode geometry) {
-    if (geometry == null || !geometry.isObject()) {
-      return null;
-    }
-    JsonNode coordinates = geometry.get("coordinates");
-    if (coordinates == null || !coordinates.isArray()) {
-      return null;
-    }
-    JsonNode[] polygons;
-    switch (geometry.path("type").asText("")) {
-      case "Polygon" -> polygons = new JsonNode[] {coordinates};
-      case "MultiPolygon" -> {
-        polygons = new JsonNode[coordinates.size()];
-        for (int i = 0; i < polygons.length; i++) {
-          polygons[i] = coordinates.get(i);
-        }
-      }
-      default -> {
-        return null;
-      }
-    }
-    return polygons.length == 0 ? null : build(polygons);
-  }
-
-  private static FenceShape build(JsonNode[] polygons) {
-    int rings = 0;
-    int doubles = 0;
-    for (JsonNode polygon : polygons) {
-      if (!polygon.isArray() || polygon.isEmpty()) {
-        return null;
-      }
-      for (JsonNode ring : polygon) {
-        if (!ring.isArray() || ring.size() < 4) {
-          return null;
-        }
-        rings++;
-        doubles += 2 * ring.size();
-      }
-    }
-    double[] xy = new double[doubles];
-    int[] ringEnds = new int[rings];
-    int[] polygonEnds = new int[polygons.length];
-    int offset = 0;
-    int ring = 0;
-    for (int p = 0; p < polygons.length; p++) {
-      for (JsonNode positions : polygons[p]) {
-        int start = offset;
-        for (JsonNode position : positions) {
-          if (!position.isArray() || position.size() < 2) {
-            return null;
-          }
-          double x = position.get(0).asDouble(Double.NaN);
-          double y = position.get(1).asDouble(Double.NaN);
-          if (!position.get(0).isNumber()
-              || !position.get(1).isNumber()
-              || !(x >= -180 && x <= 180 && y >= -90 && y <= 90)) {
-            return null;
-          }
-          xy[offset++] = x;
-          xy[offset++] = y;
-        }
-        if (xy[start] == xy[offset - 2] && xy[start + 1] == xy[offset - 1]) {
-          offset -= 2; // the closing position repeats the first: the closing segment is implied
-        }
-        ringEnds[ring++] = offset;
-      }
-      polygonEnds[p] = ring;
-    }
-    if (offset < xy.length) {
-      xy = Arrays.copyOf(xy, offset);
-    }
-    boolean simple = rings == 1;
-    return new FenceShape(xy, simple ? null : ringEnds, simple ? null : polygonEnds);
+    return FenceShapeReader.read(geometry);
   }
 
   /** Whether the point is inside the shape or on its boundary (see the class comment). */
@@ -288,6 +222,28 @@ public final class FenceShape {
   /** Offset in {@link #coordinates()} just past the ring's last y. */
   int ringEnd(int ring) {
     return ringEnds == null ? xy.length : ringEnds[ring];
+  }
+
+  /** Receives one edge of a ring, from (x1, y1) to (x2, y2) in longitude/latitude. */
+  interface EdgeVisitor {
+    void edge(double x1, double y1, double x2, double y2);
+  }
+
+  /** Calls {@code visitor} with every edge of every ring, each ring's closing edge included. */
+  void forEachEdge(EdgeVisitor visitor) {
+    for (int ring = 0; ring < ringCount(); ring++) {
+      int start = ringStart(ring);
+      int end = ringEnd(ring);
+      double x1 = xy[end - 2];
+      double y1 = xy[end - 1];
+      for (int i = start; i < end; i += 2) {
+        double x2 = xy[i];
+        double y2 = xy[i + 1];
+        visitor.edge(x1, y1, x2, y2);
+        x1 = x2;
+        y1 = y2;
+      }
+    }
   }
 
   /** The shared coordinate array; callers never modify it. */

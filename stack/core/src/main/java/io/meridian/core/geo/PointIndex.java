@@ -3,10 +3,7 @@ package io.meridian.core.geo;
 import io.meridian.core.geo.PointTree.Entry;
 import io.meridian.core.geo.PointTree.Node;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -37,9 +34,8 @@ import java.util.function.Predicate;
  * only one newer than the entry's. A removed id is forgotten entirely (no tombstone), so the change
  * feed must not replay an older write of an entity after its deletion.
  */
-public final class PointIndex<T> {
-  private final ConcurrentHashMap<UUID, Entry<T>> entries = new ConcurrentHashMap<>();
-
+public final class PointIndex<T>
+    extends VersionedIndex<Entry<T>, PointIndex.Changes<T>, PointIndex<T>.Edit> {
   /** Changes in one batch from which it is worth compacting the tree afterwards. */
   private static final int COMPACTION_CHANGES = 1024;
 
@@ -60,50 +56,44 @@ public final class PointIndex<T> {
    * did (false when the index holds this id at {@code version} or newer).
    */
   public boolean put(UUID id, long version, double latitude, double longitude, T value) {
-    boolean[] applied = new boolean[1];
-    update(changes -> applied[0] = changes.put(id, version, latitude, longitude, value));
-    return applied[0];
+    return updateOne(changes -> changes.put(id, version, latitude, longitude, value));
   }
 
   /** Removes the id's entry if it is older than {@code version}; returns whether it did. */
   public boolean remove(UUID id, long version) {
-    boolean[] applied = new boolean[1];
-    update(changes -> applied[0] = changes.remove(id, version));
-    return applied[0];
+    return updateOne(changes -> changes.remove(id, version));
+  }
+
+  @Override
+  Edit begin() {
+    return new Edit();
   }
 
   /**
-   * Applies the changes {@code batch} makes and publishes them as one version. If {@code batch}
-   * throws, the changes it made before are published and the exception propagates. A batch that
-   * changed a good part of the index (a bulk load) is followed by a compaction that lays the tree
-   * out in search order.
+   * A batch that changed a good part of the index (a bulk load) is followed by a compaction that
+   * lays the tree out in search order.
    */
-  public synchronized void update(Consumer<? super Changes<T>> batch) {
-    Edit edit = new Edit();
-    try {
-      batch.accept(edit);
-    } finally {
-      edit.open = false;
-      Node next = edit.root;
-      if (edit.changes >= COMPACTION_CHANGES && edit.changes >= next.size() / 4) {
-        next = PointTree.compact(next);
-      }
-      root = next;
+  @Override
+  void publish(Edit edit) {
+    edit.close();
+    Node next = edit.root;
+    if (edit.changes >= COMPACTION_CHANGES && edit.changes >= next.size() / 4) {
+      next = PointTree.compact(next);
     }
+    root = next;
   }
 
   /** The changes of one {@link #update}, made under this index's monitor. */
-  private final class Edit implements Changes<T> {
-    Node root = PointIndex.this.root;
-    int changes;
-    boolean open = true;
+  final class Edit extends VersionedIndex.Batch implements Changes<T> {
+    private Node root = PointIndex.this.root;
+    private int changes;
 
     @Override
     public boolean put(UUID id, long version, double latitude, double longitude, T value) {
       checkOpen();
       checkPoint(latitude, longitude);
       Entry<T> old = entries.get(id);
-      if (old != null && old.version() >= version) {
+      if (!newer(old, version)) {
         return false;
       }
       Entry<T> entry = new Entry<>(id, version, latitude, longitude, value);
@@ -118,7 +108,7 @@ public final class PointIndex<T> {
     public boolean remove(UUID id, long version) {
       checkOpen();
       Entry<T> old = entries.get(id);
-      if (old == null || old.version() >= version) {
+      if (old == null || !newer(old, version)) {
         return false;
       }
       root = PointTree.delete(root, old);
@@ -126,18 +116,6 @@ public final class PointIndex<T> {
       changes++;
       return true;
     }
-
-    private void checkOpen() {
-      if (!open) {
-        throw new IllegalStateException("these changes were already published");
-      }
-    }
-  }
-
-  /** The version the index holds for the id, if any. */
-  public OptionalLong version(UUID id) {
-    Entry<T> entry = entries.get(id);
-    return entry == null ? OptionalLong.empty() : OptionalLong.of(entry.version());
   }
 
   public int size() {
@@ -163,12 +141,5 @@ public final class PointIndex<T> {
     }
     return NearestSearch.run(
         root, latitude, longitude, radiusMeters, afterMeters, afterId, filter, limit);
-  }
-
-  private static void checkPoint(double latitude, double longitude) {
-    if (!(latitude >= -90 && latitude <= 90 && longitude >= -180 && longitude <= 180)) {
-      throw new IllegalArgumentException(
-          "not a point in degrees: latitude " + latitude + ", longitude " + longitude);
-    }
   }
 }

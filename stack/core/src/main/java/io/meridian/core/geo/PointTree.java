@@ -29,7 +29,8 @@ final class PointTree {
   private PointTree() {}
 
   /** One indexed point; immutable. */
-  record Entry<T>(UUID id, long version, double latitude, double longitude, T value) {}
+  record Entry<T>(UUID id, long version, double latitude, double longitude, T value)
+      implements VersionedIndex.Versioned {}
 
   abstract static sealed class Node permits Leaf, Branch {
     final double minLat;

@@ -4,19 +4,15 @@ import io.meridian.core.change.Change;
 import io.meridian.core.change.ChangeLog;
 import io.meridian.core.change.Lease;
 import io.meridian.core.common.Concurrently;
+import io.meridian.core.common.DaemonThreads;
 import io.meridian.core.entity.EntityStore;
-import io.meridian.core.entity.StoredEntity;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -24,7 +20,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * or after a node died between its Cassandra write and its index write.
  *
  * <p>One node at a time does this, under a lease; all state is in Cassandra, so any node takes
- * over.
+ * over. This class runs the passes; a shard's part of one is a {@link ShardBacklog}, repairing a
+ * chunk of changes is {@link ChunkRepair}'s.
  */
 public final class IndexRepairer implements AutoCloseable {
   static final String CONSUMER = "index";
@@ -48,31 +44,21 @@ public final class IndexRepairer implements AutoCloseable {
 
   private final ChangeLog log;
   private final Lease lease;
-  private final EntityStore store;
   private final EntityIndex index;
   private final Clock clock;
   private final Duration lag;
   private final Duration interval;
   private final String nodeId;
   private final IndexBacklog backlog;
+  private final ChunkRepair repair;
   private final LongAdder passes = new LongAdder();
   private final LongAdder failedRuns = new LongAdder();
   private final LongAdder repairedTotal = new LongAdder();
   private final ScheduledExecutorService executor =
-      Executors.newSingleThreadScheduledExecutor(
-          runnable -> {
-            Thread thread = new Thread(runnable, "meridian-index-repairer");
-            thread.setDaemon(true);
-            return thread;
-          });
+      Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("meridian-index-repairer"));
   private final ExecutorService readPool =
       Executors.newFixedThreadPool(
-          PARALLEL_READS,
-          runnable -> {
-            Thread thread = new Thread(runnable, "meridian-index-repairer-read");
-            thread.setDaemon(true);
-            return thread;
-          });
+          PARALLEL_READS, DaemonThreads.named("meridian-index-repairer-read"));
 
   /** When this node last acquired or renewed the lease (nanoTime); the repairer thread's. */
   private long leaseRenewedAt;
@@ -99,13 +85,13 @@ public final class IndexRepairer implements AutoCloseable {
       IndexBacklog backlog) {
     this.log = log;
     this.lease = lease;
-    this.store = store;
     this.index = index;
     this.clock = clock;
     this.lag = lag;
     this.interval = interval;
     this.nodeId = nodeId;
     this.backlog = backlog;
+    this.repair = new ChunkRepair(store, index, CHUNK);
   }
 
   public void start() {
@@ -197,11 +183,11 @@ public final class IndexRepairer implements AutoCloseable {
     if (lastSafeBucket == completedThrough) {
       return 0;
     }
-    Pass pass = new Pass(System.nanoTime());
+    PassTimes pass = new PassTimes(System.nanoTime());
     List<ShardBacklog> backlogs =
         inParallel(
             IntStream.range(0, log.shards()).boxed().toList(),
-            shard -> backlog(shard, lastSafeBucket),
+            shard -> ShardBacklog.read(log, shard, lastSafeBucket),
             pass.changeLog);
     int repaired = 0;
     List<ShardBacklog> open = backlogs.stream().filter(ShardBacklog::hasNext).toList();
@@ -214,7 +200,7 @@ public final class IndexRepairer implements AutoCloseable {
         open = open.stream().filter(ShardBacklog::hasNext).toList();
       }
       renewLease();
-      int chunkRepaired = repair(chunk, pass);
+      int chunkRepaired = repair.repair(chunk, pass);
       repaired += chunkRepaired;
       repairedTotal.add(chunkRepaired); // counted as it happens: a later chunk may fail
       inParallel(List.copyOf(gave), ShardBacklog::saveRead, pass.changeLog);
@@ -222,11 +208,8 @@ public final class IndexRepairer implements AutoCloseable {
     // Shards without entries move on too, so the next pass reads from here. A checkpoint ahead of
     // this node's safe bucket (another node's clock runs ahead) is left where it is.
     inParallel(
-        backlogs.stream().filter(backlog -> backlog.behind).toList(),
-        backlog -> {
-          log.saveCheckpoint(CONSUMER, backlog.shard, lastSafeBucket + 1);
-          return null;
-        },
+        backlogs.stream().filter(ShardBacklog::behind).toList(),
+        backlog -> backlog.saveAllRead(lastSafeBucket),
         pass.changeLog);
     completedThrough = lastSafeBucket;
     passes.increment();
@@ -239,14 +222,6 @@ public final class IndexRepairer implements AutoCloseable {
 
   private Duration leaseTtl() {
     return interval.multipliedBy(10).plusSeconds(5);
-  }
-
-  private ShardBacklog backlog(int shard, long lastSafeBucket) {
-    long from = log.checkpoint(CONSUMER, shard).orElse(0);
-    if (from > lastSafeBucket) {
-      return new ShardBacklog(shard, false, List.of());
-    }
-    return new ShardBacklog(shard, true, log.bucketsWithEntries(shard, from, lastSafeBucket));
   }
 
   /**
@@ -267,37 +242,6 @@ public final class IndexRepairer implements AutoCloseable {
   }
 
   /**
-   * One shard's part of a pass: whether its checkpoint is behind the safe bucket, its buckets with
-   * entries from there, and how many of them were read. Read on the pool, one call at a time.
-   */
-  private final class ShardBacklog {
-    private final int shard;
-    private final boolean behind;
-    private final List<Long> buckets;
-    private int next;
-
-    ShardBacklog(int shard, boolean behind, List<Long> buckets) {
-      this.shard = shard;
-      this.behind = behind;
-      this.buckets = buckets;
-    }
-
-    boolean hasNext() {
-      return next < buckets.size();
-    }
-
-    List<Change> readNext() {
-      return log.read(shard, buckets.get(next++));
-    }
-
-    /** Moves the checkpoint past every bucket read so far; call once they are repaired. */
-    Void saveRead() {
-      log.saveCheckpoint(CONSUMER, shard, buckets.get(next - 1) + 1);
-      return null;
-    }
-  }
-
-  /**
    * Renews the lease, before each chunk, once a third of it has passed: a catch-up after an outage
    * outlasts it, and a node taking over mid-pass would repeat the work beside this one. Throws if
    * the lease was lost; the checkpoints saved so far stand.
@@ -310,103 +254,6 @@ public final class IndexRepairer implements AutoCloseable {
     leaseRenewedAt = now;
     if (!lease.acquire(LEASE, nodeId, leaseTtl())) {
       throw new IllegalStateException("Another node took over the index repairer lease");
-    }
-  }
-
-  /** Indexes what the index lacks of these changes; throws if any of it could not be indexed. */
-  private int repair(List<Change> changes, Pass pass) {
-    Map<UUID, Change> latest = new LinkedHashMap<>();
-    for (Change change : changes) {
-      latest.merge(change.entityId(), change, (a, b) -> a.version() >= b.version() ? a : b);
-    }
-    List<Change> all = new ArrayList<>(latest.values());
-    int repaired = 0;
-    for (int start = 0; start < all.size(); start += CHUNK) {
-      repaired += repairChunk(all.subList(start, Math.min(all.size(), start + CHUNK)), pass);
-    }
-    return repaired;
-  }
-
-  private int repairChunk(List<Change> changes, Pass pass) {
-    long started = System.nanoTime();
-    Map<UUID, Long> held =
-        index
-            .indexedVersions(changes.stream().map(Change::entityId).toList())
-            .toCompletableFuture()
-            .join();
-    long versionsRead = System.nanoTime();
-    pass.indexVersions.add(versionsRead - started);
-    List<Change> missing =
-        changes.stream()
-            .filter(
-                change -> {
-                  Long version = held.get(change.entityId());
-                  return version == null ? !change.deleted() : version < change.version();
-                })
-            .toList();
-    if (missing.isEmpty()) {
-      return 0;
-    }
-    List<IndexOperation> operations = new ArrayList<>();
-    Map<UUID, List<Change>> byApplication =
-        missing.stream().collect(Collectors.groupingBy(Change::applicationId));
-    byApplication.forEach(
-        (applicationId, appChanges) -> operations.addAll(currentState(applicationId, appChanges)));
-    long loaded = System.nanoTime();
-    pass.entities.add(loaded - versionsRead);
-    IndexResult result = index.apply(operations).toCompletableFuture().join();
-    pass.bulk.add(System.nanoTime() - loaded);
-    if (!result.complete()) {
-      throw new IllegalStateException(
-          "Index rejected " + result.failed().size() + " operations; will retry");
-    }
-    return operations.size();
-  }
-
-  /** The operations that make the index hold what Cassandra holds now for these entities. */
-  private List<IndexOperation> currentState(UUID applicationId, Collection<Change> changes) {
-    Map<UUID, StoredEntity> stored =
-        store.loadAll(applicationId, changes.stream().map(Change::entityId).toList());
-    // An entity the index lacks may come from a write that stopped after its entity row: its
-    // listing row may be missing too. Both are written again, idempotently.
-    store.relist(applicationId, List.copyOf(stored.values()));
-    List<IndexOperation> operations = new ArrayList<>();
-    for (Change change : changes) {
-      StoredEntity entity = stored.get(change.entityId());
-      operations.add(
-          entity == null
-              ? new IndexOperation.Delete(
-                  applicationId, change.collection(), change.entityId(), change.version())
-              : entity.toIndexUpsert(applicationId));
-    }
-    return operations;
-  }
-
-  /** Where a pass spent its time. */
-  private static final class Pass {
-    private final long started;
-    private final LongAdder changeLog = new LongAdder();
-    private final LongAdder indexVersions = new LongAdder();
-    private final LongAdder entities = new LongAdder();
-    private final LongAdder bulk = new LongAdder();
-
-    Pass(long started) {
-      this.started = started;
-    }
-
-    @Override
-    public String toString() {
-      return String.format(
-          "pass took %d ms (change log %d ms, index versions %d ms, entities %d ms, bulk %d ms)",
-          millis(System.nanoTime() - started),
-          millis(changeLog.sum()),
-          millis(indexVersions.sum()),
-          millis(entities.sum()),
-          millis(bulk.sum()));
-    }
-
-    private static long millis(long nanos) {
-      return TimeUnit.NANOSECONDS.toMillis(nanos);
     }
   }
 

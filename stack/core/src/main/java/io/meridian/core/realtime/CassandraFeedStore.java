@@ -60,31 +60,22 @@ public final class CassandraFeedStore implements FeedStore {
 
   private BoundStatement insert(UUID app, FeedEntry entry) {
     long bucket = entry.seq() / BUCKET_MICROS;
-    if (entry.isEvent()) {
-      return insertEvent.bind(
-          app,
-          bucket,
-          entry.seq(),
-          entry.entity(),
-          entry.collection(),
-          entry.name(),
-          entry.version(),
-          entry.body(),
-          entry.previous(),
-          entry.event(),
-          ttlSeconds);
-    }
-    return insert.bind(
-        app,
-        bucket,
-        entry.seq(),
-        entry.entity(),
-        entry.collection(),
-        entry.name(),
-        entry.version(),
-        entry.body(),
-        entry.previous(),
-        ttlSeconds);
+    // The columns both statements write, then an event's own and the TTL.
+    BoundStatement statement =
+        (entry.isEvent() ? insertEvent : insert)
+            .bind(
+                app,
+                bucket,
+                entry.seq(),
+                entry.entity(),
+                entry.collection(),
+                entry.name(),
+                entry.version(),
+                entry.body(),
+                entry.previous());
+    return entry.isEvent()
+        ? statement.setString(9, entry.event()).setInt(10, ttlSeconds)
+        : statement.setInt(9, ttlSeconds);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.meridian.core.rebuild;
 
 import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.common.DaemonThreads;
 import io.meridian.core.common.IdGenerator;
 import io.meridian.core.common.TimeUuids;
 import io.meridian.core.entity.EntityStore;
@@ -59,12 +60,7 @@ public final class IndexRebuilder implements AutoCloseable {
         jobs,
         ids,
         clock,
-        Executors.newSingleThreadExecutor(
-            runnable -> {
-              Thread thread = new Thread(runnable, "meridian-index-rebuild");
-              thread.setDaemon(true);
-              return thread;
-            }));
+        Executors.newSingleThreadExecutor(DaemonThreads.named("meridian-index-rebuild")));
   }
 
   /**

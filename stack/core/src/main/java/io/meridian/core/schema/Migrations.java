@@ -2,7 +2,13 @@ package io.meridian.core.schema;
 
 import java.util.List;
 
-/** Every migration ever shipped, in order. Never edit a released one: add the next. */
+/**
+ * Every migration ever shipped, in order. Never edit a released one: add the next.
+ *
+ * <p>Its length is data: one entry per migration, each statement beside the comment that says why
+ * its table is shaped so. It stays one list, read top to bottom as the schema's history; split, it
+ * would only scatter that history.
+ */
 final class Migrations {
   private Migrations() {}
 

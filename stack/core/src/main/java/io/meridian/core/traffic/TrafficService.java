@@ -1,6 +1,6 @@
 package io.meridian.core.traffic;
 
-import io.meridian.core.common.PeriodicWrites;
+import io.meridian.core.common.PeriodicallyStored;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,28 +17,25 @@ import org.slf4j.LoggerFactory;
  * every interval, and a read sums every node's rows, with this node's live counts in place of its
  * stored ones (so what this node served shows at once, and another node's within an interval).
  */
-public final class TrafficService implements AutoCloseable {
+public final class TrafficService extends PeriodicallyStored<TrafficCounters.Due> {
   private static final Logger LOG = LoggerFactory.getLogger(TrafficService.class);
 
   private final TrafficCounters local;
   private final TrafficStore store;
   private final String node;
   private final Clock clock;
-  private final PeriodicWrites<TrafficCounters.Due> writer;
 
   public TrafficService(TrafficCounters local, TrafficStore store, String node, Clock clock) {
+    super(
+        "app-traffic",
+        LOG,
+        "Could not store {} buckets of application requests; retrying",
+        "Storing the application request buckets failed: {}",
+        local::storeFailed);
     this.local = local;
     this.store = store;
     this.node = node;
     this.clock = clock;
-    this.writer =
-        new PeriodicWrites<>(
-            "app-traffic",
-            LOG,
-            "Could not store {} buckets of application requests; retrying",
-            "Storing the application request buckets failed: {}",
-            this::writeDue,
-            local::storeFailed);
   }
 
   /**
@@ -62,27 +59,12 @@ public final class TrafficService implements AutoCloseable {
     return buckets;
   }
 
-  /** Stores this node's buckets that changed since the last call; waits for the writes. */
-  public void store() {
-    writer.store();
-  }
-
-  /** Stores the buckets every {@code interval} on a thread of its own. */
-  public void start(Duration interval) {
-    writer.start(interval);
-  }
-
-  /** Stops the writes, storing a last time so a stopping node's counts are kept. */
-  @Override
-  public void close() {
-    writer.close();
-  }
-
   /**
    * Starts the write of every changed bucket (one per application and bucket start: no key
    * repeats).
    */
-  private Map<TrafficCounters.Due, CompletionStage<Void>> writeDue() {
+  @Override
+  protected Map<TrafficCounters.Due, CompletionStage<Void>> writeDue() {
     Map<TrafficCounters.Due, CompletionStage<Void>> writes = new LinkedHashMap<>();
     for (TrafficCounters.Due bucket : local.toStore()) {
       writes.put(bucket, store.write(bucket.app(), node, bucket.bucket()));

@@ -7,6 +7,7 @@ import io.meridian.core.common.MeridianException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -22,7 +23,7 @@ class DeviceHubTest {
   private static final Duration LONG = Duration.ofSeconds(30);
 
   private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
-  private final List<String> told = new ArrayList<>();
+  private final List<String> told = Collections.synchronizedList(new ArrayList<>());
   private final DeviceHub hub =
       new DeviceHub(
           List.of(
@@ -137,6 +138,9 @@ class DeviceHubTest {
     CompletableFuture<byte[]> next = hub.send(APP, "d", bytes("2"), false, LONG);
 
     assertThat(failure(lost)).isEqualTo(ErrorCode.DEVICE_TIMEOUT);
+    // The timeout fails the call, then tells the observers, on the timer's one thread: once a
+    // task queued after it has run, they have been told.
+    timer.submit(() -> {}).get();
     assertThat(delivered(device)).containsExactly("1", "2");
     hub.reply(device, bytes("answer"));
     assertThat(text(next)).isEqualTo("answer");

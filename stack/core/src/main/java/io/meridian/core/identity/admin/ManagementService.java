@@ -9,7 +9,6 @@ import io.meridian.core.common.IdGenerator;
 import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.common.TimeUuids;
-import io.meridian.core.identity.Emails;
 import io.meridian.core.identity.PasswordHasher;
 import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.access.RoleService;
@@ -18,34 +17,16 @@ import io.meridian.core.identity.token.AccessFeed;
 import io.meridian.core.identity.token.TokenService;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
-import java.util.regex.Pattern;
 
 /**
  * Organizations, their admins and their applications: the use cases behind {@code /management}. Who
  * may call them is the caller's business (see {@link AccessControl}); this class keeps the registry
- * consistent.
+ * consistent, and {@link RegistryRules} says what input it accepts.
  */
 public final class ManagementService {
-  /** Names that are the first segment of other paths, so no organization may take them. */
-  private static final Set<String> RESERVED =
-      Set.of(
-          "management",
-          "system",
-          "status",
-          "lb-status",
-          "docs",
-          "console",
-          "metrics",
-          "openapi.json",
-          "openapi.yaml",
-          "asyncapi.json");
-
   /** The largest custom properties an organization keeps, as JSON text. */
   public static final int MAX_PROPERTIES_BYTES = 16 * 1024;
-
-  private static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.@+-]{0,127}");
 
   private final OrganizationStore organizations;
   private final AdminStore admins;
@@ -79,10 +60,7 @@ public final class ManagementService {
   public Registration register(
       String organization, String username, String name, String email, String password) {
     ApplicationService.validate("organization", organization);
-    if (RESERVED.contains(organization.toLowerCase(java.util.Locale.ROOT))) {
-      throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT, "'" + organization + "' is reserved; choose another name");
-    }
+    RegistryRules.requireUnreserved(organization);
     if (organizations.find(organization).isPresent()) {
       throw duplicate("organization", organization);
     }
@@ -110,14 +88,7 @@ public final class ManagementService {
    */
   public AdminUser createAdmin(
       String username, String name, String email, String password, Runnable beforeHashing) {
-    if (username == null || !USERNAME.matcher(username).matches()) {
-      throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT,
-          "A username is 1 to 128 letters, digits or '_.@+-', starting with a letter or digit");
-    }
-    if (!Emails.valid(email)) {
-      throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "An admin needs a valid email");
-    }
+    RegistryRules.requireAdminLogin(username, email);
     hasher.requireAcceptable(password);
     beforeHashing.run();
     String hash = hasher.hash(password);
@@ -160,17 +131,7 @@ public final class ManagementService {
    * nothing.
    */
   public ObjectNode setProperties(Organization organization, JsonNode properties) {
-    if (properties == null || !properties.isObject()) {
-      throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT,
-          "Send the organization's custom properties as {\"properties\": {...}}");
-    }
-    String json = Json.write(properties);
-    if (json.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_PROPERTIES_BYTES) {
-      throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT,
-          "An organization's properties take at most " + MAX_PROPERTIES_BYTES + " bytes of JSON");
-    }
+    String json = RegistryRules.requireProperties(properties, MAX_PROPERTIES_BYTES);
     organizations.setProperties(organization, json);
     return (ObjectNode) properties;
   }
@@ -308,14 +269,7 @@ public final class ManagementService {
    * every node, and its client credentials and tokens stop working. Its data stays unreachable.
    */
   public void deleteApplication(ApplicationRef application, String confirmation) {
-    if (confirmation == null
-        || !(confirmation.equalsIgnoreCase(application.application())
-            || confirmation.equals(application.id().toString()))) {
-      throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT,
-          "Confirm the deletion with confirm_application_identifier=<the application's name or"
-              + " uuid>");
-    }
+    RegistryRules.requireDeletionConfirmed(application, confirmation);
     applications.delete(application);
     tokens.revokeAll(application.id());
     feed.publish(new AccessEvent(AccessEvent.Kind.APPLICATION_DELETED, application.id()));

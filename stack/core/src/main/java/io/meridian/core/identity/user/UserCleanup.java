@@ -33,11 +33,11 @@ public final class UserCleanup implements EntityWriteObserver {
   }
 
   private void deleted(ApplicationRef app, StoredEntity user) {
-    UserService.email(user)
+    UserEmails.of(user)
         .ifPresent(
             email ->
                 store.releaseName(
-                    app.id(), UserService.EMAILS, UserService.lower(email), user.uuid()));
+                    app.id(), UserEmails.NAMESPACE, UserEmails.key(email), user.uuid()));
     credentials.delete(app.id(), user.uuid());
     tokens.revokeAll(user.uuid());
   }

@@ -11,19 +11,15 @@ import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.EntityStore;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.entity.WriteOptions;
-import io.meridian.core.identity.Emails;
 import io.meridian.core.identity.PasswordHasher;
 import io.meridian.core.identity.Requester;
 import io.meridian.core.identity.login.HashingBudget;
 import io.meridian.core.identity.login.SignUpThrottle;
 import io.meridian.core.identity.token.TokenService;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -32,14 +28,13 @@ import java.util.UUID;
  * {@link UserCredentialStore} and never kept in, or returned with, the entity.
  *
  * <p>Emails are claimed in the unique-name table under a collection name no path can reach ({@code
- * users:email}) before the entity is written, and released if the write fails.
+ * users:email}) before the entity is written, and released if the write fails ({@link UserEmails}).
  */
 public final class UserService {
   public static final CollectionName USERS = CollectionName.of("users");
-  static final String EMAILS = "users:email";
 
   private final EntityService entities;
-  private final EntityStore store;
+  private final UserEmails emails;
   private final UserCredentialStore credentials;
   private final PasswordHasher hasher;
   private final TokenService tokens;
@@ -67,7 +62,7 @@ public final class UserService {
     }
     this.ids = ids;
     this.entities = entities;
-    this.store = store;
+    this.emails = new UserEmails(entities, store);
     this.credentials = credentials;
     this.hasher = hasher;
     this.tokens = tokens;
@@ -101,7 +96,7 @@ public final class UserService {
       if (username == null || !username.isTextual() || username.asText().isBlank()) {
         throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "A user needs a username");
       }
-      email(copy).ifPresent(UserService::requireEmail);
+      UserEmails.of(copy).ifPresent(UserEmails::requireValid);
       activatedByDefault(copy);
       String plain = password == null || password.isNull() ? null : text(password);
       if (plain != null) {
@@ -111,17 +106,7 @@ public final class UserService {
       properties.add(copy);
     }
     entities.validate(USERS, properties);
-    Set<String> emails = new HashSet<>();
-    for (JsonNode body : properties) {
-      Optional<String> email = email((ObjectNode) body);
-      if (email.isPresent() && !emails.add(lower(email.get()))) {
-        throw new MeridianException(
-            ErrorCode.DUPLICATE_UNIQUE_PROPERTY_EXISTS,
-            "Entity user requires that property named email be unique, value of "
-                + email.get()
-                + " appears twice in the request");
-      }
-    }
+    UserEmails.requireDistinct(properties);
     int hashed = (int) passwords.stream().filter(Objects::nonNull).count();
     if (hashed > maxPasswordsPerRequest) {
       throw new MeridianException(
@@ -140,26 +125,21 @@ public final class UserService {
     UUID provisional = ids.newTimeUuid();
     try {
       for (JsonNode body : properties) {
-        Optional<String> email = email((ObjectNode) body);
-        if (email.isPresent()) {
-          claimEmail(application, email.get(), provisional);
-        }
+        UserEmails.of((ObjectNode) body)
+            .ifPresent(email -> emails.claim(application, email, provisional));
       }
       created = entities.create(application, USERS, properties, options);
     } catch (RuntimeException e) {
       for (JsonNode body : properties) {
-        email((ObjectNode) body)
-            .ifPresent(
-                email -> store.releaseName(application.id(), EMAILS, lower(email), provisional));
+        UserEmails.of((ObjectNode) body)
+            .ifPresent(email -> emails.release(application, email, provisional));
       }
       throw e;
     }
     for (int i = 0; i < created.size(); i++) {
       StoredEntity user = created.get(i);
-      Optional<String> email = email((ObjectNode) properties.get(i));
-      if (email.isPresent()) {
-        store.takeOverName(application.id(), EMAILS, lower(email.get()), provisional, user.uuid());
-      }
+      UserEmails.of((ObjectNode) properties.get(i))
+          .ifPresent(email -> emails.takeOver(application, email, provisional, user.uuid()));
       if (hashes.get(i) != null) {
         credentials.setPasswordHash(application.id(), user.uuid(), hashes.get(i));
       }
@@ -194,25 +174,25 @@ public final class UserService {
       return create(application, List.of(created), options, requester).get(0);
     }
     StoredEntity current = existing.get();
-    Optional<String> oldEmail = email(current);
+    Optional<String> oldEmail = UserEmails.of(current);
     Optional<String> newEmail =
-        body.has("email") ? email((ObjectNode) body) : oldEmail; // null in the body removes it
-    newEmail.ifPresent(UserService::requireEmail);
-    boolean emailChanged = !lower(newEmail).equals(lower(oldEmail));
+        body.has("email") ? UserEmails.of((ObjectNode) body) : oldEmail; // null removes it
+    newEmail.ifPresent(UserEmails::requireValid);
+    boolean emailChanged = !UserEmails.key(newEmail).equals(UserEmails.key(oldEmail));
     if (emailChanged && newEmail.isPresent()) {
-      claimEmail(application, newEmail.get(), current.uuid());
+      emails.claim(application, newEmail.get(), current.uuid());
     }
     StoredEntity updated;
     try {
       updated = entities.update(application, USERS, current.uuid().toString(), body, options);
     } catch (RuntimeException e) {
       if (emailChanged && newEmail.isPresent()) {
-        store.releaseName(application.id(), EMAILS, lower(newEmail.get()), current.uuid());
+        emails.release(application, newEmail.get(), current.uuid());
       }
       throw e;
     }
     if (emailChanged && oldEmail.isPresent()) {
-      store.releaseName(application.id(), EMAILS, lower(oldEmail.get()), current.uuid());
+      emails.release(application, oldEmail.get(), current.uuid());
     }
     return updated;
   }
@@ -223,11 +203,7 @@ public final class UserService {
       return Optional.empty();
     }
     if (idOrLogin.indexOf('@') > 0) {
-      return store
-          .nameHolder(application.id(), EMAILS, lower(idOrLogin))
-          .flatMap(holder -> store.load(application.id(), holder.uuid()))
-          .filter(user -> user.collection().equals(USERS.plural()))
-          .filter(user -> lower(email(user)).equals(lower(Optional.of(idOrLogin))));
+      return emails.holder(application, idOrLogin);
     }
     try {
       return Optional.of(entities.get(application, USERS, idOrLogin));
@@ -266,35 +242,6 @@ public final class UserService {
     tokens.revokeAll(user.uuid());
   }
 
-  /** Claims an email for a user (as entity names are claimed): 400 when someone else holds it. */
-  private void claimEmail(ApplicationRef application, String email, UUID user) {
-    String key = lower(email);
-    if (!entities.claimUnique(
-        application, EMAILS, key, user, holder -> lower(email(holder)).equals(key))) {
-      throw new MeridianException(
-          ErrorCode.DUPLICATE_UNIQUE_PROPERTY_EXISTS,
-          "Entity user requires that property named email be unique, value of "
-              + email
-              + " exists");
-    }
-  }
-
-  static Optional<String> email(StoredEntity user) {
-    return email(io.meridian.core.common.Json.parseStoredObject(user.json()));
-  }
-
-  private static Optional<String> email(ObjectNode properties) {
-    JsonNode email = properties.get("email");
-    return email != null && email.isTextual() ? Optional.of(email.asText()) : Optional.empty();
-  }
-
-  private static void requireEmail(String email) {
-    if (!Emails.valid(email)) {
-      throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT, "'" + email + "' is not an email address");
-    }
-  }
-
   private static void activatedByDefault(ObjectNode user) {
     if (!user.has("activated")) {
       user.put("activated", true);
@@ -306,13 +253,5 @@ public final class UserService {
       throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "A password must be a string");
     }
     return password.asText();
-  }
-
-  static String lower(String text) {
-    return text.toLowerCase(Locale.ROOT);
-  }
-
-  private static String lower(Optional<String> text) {
-    return text.map(UserService::lower).orElse("");
   }
 }

@@ -113,7 +113,7 @@ class UserServiceTest {
     assertThat(codeOf(() -> create("{'username': 'ada', 'email': 'new@example.com'}", ADMIN)))
         .isEqualTo(ErrorCode.DUPLICATE_UNIQUE_PROPERTY_EXISTS);
 
-    assertThat(core.store.nameHolder(core.app.id(), UserService.EMAILS, "new@example.com"))
+    assertThat(core.store.nameHolder(core.app.id(), UserEmails.NAMESPACE, "new@example.com"))
         .isEmpty();
     assertThat(create("{'username': 'neo', 'email': 'new@example.com'}", ADMIN).name())
         .isEqualTo("neo");
@@ -122,13 +122,13 @@ class UserServiceTest {
   @Test
   void an_email_claim_left_by_a_crash_is_taken_over_once_old_enough() {
     core.store.claimName(
-        core.app.id(), UserService.EMAILS, "ada@example.com", core.ids.newTimeUuid());
+        core.app.id(), UserEmails.NAMESPACE, "ada@example.com", core.ids.newTimeUuid());
 
     assertThat(codeOf(() -> ada())).isEqualTo(ErrorCode.DUPLICATE_UNIQUE_PROPERTY_EXISTS);
     core.clock.advance(Duration.ofSeconds(31));
     StoredEntity ada = ada();
 
-    assertThat(core.store.nameHolder(core.app.id(), UserService.EMAILS, "ada@example.com"))
+    assertThat(core.store.nameHolder(core.app.id(), UserEmails.NAMESPACE, "ada@example.com"))
         .hasValueSatisfying(holder -> assertThat(holder.uuid()).isEqualTo(ada.uuid()));
   }
 
@@ -189,7 +189,7 @@ class UserServiceTest {
         .map(StoredEntity::uuid)
         .contains(ada.uuid());
     assertThat(users.find(core.app, "ada@example.com")).isEmpty();
-    assertThat(core.store.nameHolder(core.app.id(), UserService.EMAILS, "ada@example.com"))
+    assertThat(core.store.nameHolder(core.app.id(), UserEmails.NAMESPACE, "ada@example.com"))
         .isEmpty();
     assertThat(users.passwordMatches(core.app, Optional.of(updated), "lovelace1")).isTrue();
   }
@@ -200,7 +200,7 @@ class UserServiceTest {
 
     users.update(core.app, "ada", json("{'email': null}"), WriteOptions.DEFAULT, ADMIN);
 
-    assertThat(core.store.nameHolder(core.app.id(), UserService.EMAILS, "ada@example.com"))
+    assertThat(core.store.nameHolder(core.app.id(), UserEmails.NAMESPACE, "ada@example.com"))
         .isEmpty();
     assertThat(create("{'username': 'bob', 'email': 'ada@example.com'}", ADMIN).name())
         .isEqualTo("bob");
@@ -252,7 +252,7 @@ class UserServiceTest {
                         ADMIN)))
         .isEqualTo(ErrorCode.DUPLICATE_UNIQUE_PROPERTY_EXISTS);
 
-    assertThat(core.store.nameHolder(core.app.id(), UserService.EMAILS, "new@example.com"))
+    assertThat(core.store.nameHolder(core.app.id(), UserEmails.NAMESPACE, "new@example.com"))
         .isEmpty();
     assertThat(users.find(core.app, "ada@example.com")).isPresent();
   }
@@ -290,7 +290,7 @@ class UserServiceTest {
 
     core.entities.delete(core.app, UserService.USERS, "ada", WriteOptions.DEFAULT);
 
-    assertThat(core.store.nameHolder(core.app.id(), UserService.EMAILS, "ada@example.com"))
+    assertThat(core.store.nameHolder(core.app.id(), UserEmails.NAMESPACE, "ada@example.com"))
         .isEmpty();
     assertThat(identity.credentials.passwordHash(core.app.id(), ada.uuid())).isEmpty();
     assertThat(codeOf(() -> identity.tokens.authenticate(token)))
