@@ -50,10 +50,15 @@ public class EntityApiConfiguration {
       JsonBodies bodies,
       CollectionWrites writes,
       ApiProperties api) {
+    ConnectionListings listings = new ConnectionListings(entities, connections, queries);
     return ApiResources.of(
         new AssetResource(applications, entities, assets, api.maxBodySize().toBytes()),
         new CollectionSettingsResource(applications, geo, bodies),
         new ConnectionResource(
-            applications, entities, connections, queries, notifications, bodies, writes));
+            applications,
+            listings,
+            new ConnectionChanges(entities, connections, writes, listings),
+            notifications,
+            bodies));
   }
 }

@@ -135,9 +135,7 @@ public class EntityResource {
             items,
             options,
             writes.requester(application, Caller.current(), servlet.getRemoteAddr()));
-    return Responses.envelope("post", application, name.plural())
-        .entities(Responses.shown(created))
-        .toJson();
+    return Responses.entities("post", application, name.plural(), created);
   }
 
   /** Merges the body into every entity the query selects, at most {@code limit} of them. */
@@ -164,9 +162,7 @@ public class EntityResource {
     ApplicationRef application = applications.require(org, app);
     List<StoredEntity> updated =
         writes.updateMatching(application, name, matrix.ql(ql, q, query), max, json, options);
-    return Responses.envelope("put", application, name.plural())
-        .entities(Responses.shown(updated))
-        .toJson();
+    return Responses.entities("put", application, name.plural(), updated);
   }
 
   /** Deletes every entity the query selects, at most {@code limit} of them. */
@@ -188,9 +184,7 @@ public class EntityResource {
     ApplicationRef application = applications.require(org, app);
     List<StoredEntity> deleted =
         bulk.deleteMatching(application, name, matrix.ql(ql, q, query), max, options);
-    return Responses.envelope("delete", application, name.plural())
-        .entities(Responses.shown(deleted))
-        .toJson();
+    return Responses.entities("delete", application, name.plural(), deleted);
   }
 
   /**
@@ -226,9 +220,7 @@ public class EntityResource {
           Responses.envelope("get", application, name.plural() + "/" + entity), page);
     }
     StoredEntity found = writes.get(application, name, Caller.entity(name, entity));
-    return Responses.envelope("get", application, name.plural() + "/" + entity)
-        .entities(Responses.shown(List.of(found)))
-        .toJson();
+    return Responses.entity("get", application, name.plural() + "/" + entity, found);
   }
 
   @PUT
@@ -257,9 +249,7 @@ public class EntityResource {
             json,
             options,
             writes.requester(application, Caller.current(), servlet.getRemoteAddr()));
-    return Responses.envelope("put", application, name.plural() + "/" + entity)
-        .entities(Responses.shown(List.of(updated)))
-        .toJson();
+    return Responses.entity("put", application, name.plural() + "/" + entity, updated);
   }
 
   @DELETE
@@ -279,9 +269,7 @@ public class EntityResource {
             name,
             Caller.entity(name, entity),
             QueryParameters.writeOptions(consistency));
-    return Responses.envelope("delete", application, name.plural() + "/" + entity)
-        .entities(Responses.shown(List.of(deleted)))
-        .toJson();
+    return Responses.entity("delete", application, name.plural() + "/" + entity, deleted);
   }
 
   /**
@@ -319,8 +307,6 @@ public class EntityResource {
     StoredEntity created =
         notifications.send(
             application, new PushTarget(PushTarget.Kind.QUERY, null, matrix.ql()), json);
-    return Responses.envelope("post", application, "devices/notifications")
-        .entities(Responses.shown(List.of(created)))
-        .toJson();
+    return Responses.entity("post", application, "devices/notifications", created);
   }
 }

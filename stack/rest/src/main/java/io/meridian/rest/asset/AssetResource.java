@@ -38,7 +38,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -93,9 +92,7 @@ public class AssetResource {
     AssetForms.Form form = forms.read(body, contentType, contentLength);
     StoredEntity created =
         assets.create(application, name, form.file(), form.properties(), options);
-    return Responses.envelope("post", application, name.plural())
-        .entities(Responses.shown(List.of(created)))
-        .toJson();
+    return Responses.entity("post", application, name.plural(), created);
   }
 
   @POST
@@ -233,9 +230,7 @@ public class AssetResource {
     AssetForms.Form form = forms.read(body, contentType, contentLength);
     StoredEntity updated =
         assets.attach(application, name, id, form.file(), form.properties(), options);
-    return Responses.envelope(action, application, name.plural() + "/" + entity)
-        .entities(Responses.shown(List.of(updated)))
-        .toJson();
+    return Responses.entity(action, application, name.plural() + "/" + entity, updated);
   }
 
   /** A raw upload: the body is the file; the entity must exist (checked before reading it). */
@@ -259,9 +254,7 @@ public class AssetResource {
     AssetPointer staged = assets.stage(body, type);
     ObjectNode none = Json.object();
     StoredEntity updated = assets.attach(application, name, id, staged, none, options);
-    return Responses.envelope(action, application, name.plural() + "/" + entity)
-        .entities(Responses.shown(List.of(updated)))
-        .toJson();
+    return Responses.entity(action, application, name.plural() + "/" + entity, updated);
   }
 
   private static Response.ResponseBuilder cacheHeaders(
