@@ -15,8 +15,6 @@ import java.util.Set;
  * throws the error the client is answered with ({@link #bad} or a {@link Refusal}).
  */
 final class MessageFields {
-  private static final int MAX_ID_LENGTH = 64;
-
   private MessageFields() {}
 
   /** The message's {@code id}, which its answers repeat; null when it has none. */
@@ -25,8 +23,8 @@ final class MessageFields {
     if (id == null || id.isNull()) {
       return null;
     }
-    if (!id.isTextual() || id.asText().length() > MAX_ID_LENGTH) {
-      throw bad("'id' is a string of at most " + MAX_ID_LENGTH + " characters");
+    if (!id.isTextual() || id.asText().length() > RealtimeMessages.MAX_ID_LENGTH) {
+      throw bad("'id' is a string of at most " + RealtimeMessages.MAX_ID_LENGTH + " characters");
     }
     return id.asText();
   }
