@@ -8,21 +8,10 @@ import java.util.OptionalLong;
 
 /**
  * What a {@link LocalCluster} is doing now: which parts run and answer, and which REST nodes
- * HAProxy's health checks find up.
+ * HAProxy's health checks find up; {@code api}, {@code devices} and {@code mqtt} are the load
+ * balancer's endpoints, which the status names.
  */
-final class ClusterProbe {
-  private final ClusterNodes parts;
-  private final URI api;
-  private final URI devices;
-  private final URI mqtt;
-
-  ClusterProbe(ClusterNodes parts, URI api, URI devices, URI mqtt) {
-    this.parts = parts;
-    this.api = api;
-    this.devices = devices;
-    this.mqtt = mqtt;
-  }
-
+record ClusterProbe(ClusterNodes parts, URI api, URI devices, URI mqtt) {
   /**
    * Waits until HAProxy's own health checks have found every wanted node up, for the API and for
    * the device port. (A node's device port opens before its API answers, so a ready node has both.)
