@@ -33,7 +33,8 @@ public class EntityApiConfiguration {
       CollectionWrites writes,
       NotificationService notifications) {
     return ApiResources.of(
-        new EntityResource(applications, writes, entities, queries, bulk, bodies, notifications),
+        new CollectionResource(applications, writes, queries, bulk, bodies),
+        new EntityResource(applications, writes, entities, queries, bodies, notifications),
         new FenceLookupResource(applications, queries, bodies),
         new ReceiptsResource(applications, notifications));
   }

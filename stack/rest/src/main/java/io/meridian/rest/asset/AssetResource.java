@@ -45,8 +45,9 @@ import java.util.Optional;
  * collection creates an entity holding the {@code file} part; a multipart {@code POST}/{@code PUT}
  * to an entity gives it the file (other parts become properties); any other non-JSON body sent to
  * an entity is the file itself, of the body's type; a {@code GET} that does not ask for JSON
- * downloads it. JSON requests on the same paths are {@code EntityResource}'s: Jersey picks by
- * {@code Content-Type} and {@code Accept}, the more specific type winning.
+ * downloads it. JSON requests on the same paths are {@code CollectionResource}'s and {@code
+ * EntityResource}'s: Jersey picks by {@code Content-Type} and {@code Accept}, the more specific
+ * type winning.
  *
  * <p>These operations share their paths and methods with the entity operations, so they are hidden
  * from swagger-core and described on those operations instead ({@code ApiAssets}).
