@@ -50,8 +50,8 @@ import java.io.InputStream;
  * </ul>
  *
  * <p>Answers carry Usergrid's paths: the source by uuid ({@code /users/<uuid>/likes}); a connect or
- * disconnect answers with the target, its {@code metadata} included. The reads are {@link
- * ConnectionListings}', the writes {@link ConnectionChanges}'; this class parses and renders. It
+ * disconnect answers with the target, its {@code metadata} included. Reads go through {@link
+ * ConnectionListings}, writes through {@link ConnectionChanges}; this class parses and renders. It
  * stays over 300 lines: its ten operations share one path template whose parameters each method
  * declares, which classes split from it would only declare again.
  */

@@ -43,7 +43,7 @@ import java.util.TreeMap;
  * </ul>
  *
  * Two operations on the same path and method fail the start: the document would hide one. The paths
- * and parameters of an operation are {@link OperationPaths}' to settle.
+ * and parameters of an operation are settled by {@link OperationPaths}.
  */
 public final class ApiDocument {
   private final OpenAPI document;
