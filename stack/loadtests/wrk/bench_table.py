@@ -13,6 +13,9 @@ The anchor indexes hold the same documents as Meridian's collections in a flat m
 long, geo_point), plus the two keys Meridian sorts by when a query has no order by: created
 (newest first) and uuid (every tie). Their queries are the plain equivalent of Meridian's: the
 same filter, the same sort, size = the same limit.
+
+Over 300 lines because it is one tool with six subcommands that table.sh calls in turn; each
+subcommand is a function of its own.
 """
 import json
 import os

@@ -163,8 +163,8 @@ public final class ClusterCommand {
     }
   }
 
-  @Command(name = "kill", description = "SIGKILL one node: rest-N, cassandra-N, es-N or lb.")
-  static final class Kill implements Callable<Integer> {
+  /** A subcommand acting on one node, named as the cluster names its nodes. */
+  abstract static class NodeCommand implements Callable<Integer> {
     @Mixin Options options;
 
     @Parameters(description = "rest-N, cassandra-1..3, es-1..2 or lb")
@@ -172,39 +172,38 @@ public final class ClusterCommand {
 
     @Override
     public Integer call() {
-      LocalCluster.create(options.config()).kill(node);
-      System.out.println("Killed " + node + "; `cluster up` brings it back");
+      System.out.println(act(LocalCluster.create(options.config()), node));
       return 0;
+    }
+
+    /** Acts on the node; what to tell the operator. */
+    abstract String act(LocalCluster cluster, String node);
+  }
+
+  @Command(name = "kill", description = "SIGKILL one node: rest-N, cassandra-N, es-N or lb.")
+  static final class Kill extends NodeCommand {
+    @Override
+    String act(LocalCluster cluster, String node) {
+      cluster.kill(node);
+      return "Killed " + node + "; `cluster up` brings it back";
     }
   }
 
   @Command(name = "stop", description = "Stop one node gracefully.")
-  static final class Stop implements Callable<Integer> {
-    @Mixin Options options;
-
-    @Parameters(description = "rest-N, cassandra-1..3, es-1..2 or lb")
-    String node;
-
+  static final class Stop extends NodeCommand {
     @Override
-    public Integer call() {
-      LocalCluster.create(options.config()).stop(node);
-      System.out.println("Stopped " + node);
-      return 0;
+    String act(LocalCluster cluster, String node) {
+      cluster.stop(node);
+      return "Stopped " + node;
     }
   }
 
   @Command(name = "start", description = "Start one node.")
-  static final class Start implements Callable<Integer> {
-    @Mixin Options options;
-
-    @Parameters(description = "rest-N, cassandra-1..3, es-1..2 or lb")
-    String node;
-
+  static final class Start extends NodeCommand {
     @Override
-    public Integer call() {
-      LocalCluster.create(options.config()).start(node);
-      System.out.println("Started " + node);
-      return 0;
+    String act(LocalCluster cluster, String node) {
+      cluster.start(node);
+      return "Started " + node;
     }
   }
 

@@ -124,7 +124,7 @@ class ClusterFilesTest {
   void haproxy_accepts_the_generated_configuration_without_a_warning(@TempDir Path dir)
       throws Exception {
     List<RestNodeService> nodes = List.of(restNode(config, 1, dir), restNode(config, 2, dir));
-    String text = LoadBalancerService.config(config, nodes, 20_000);
+    String text = HaproxyConfig.text(config, nodes, 20_000);
     assertThat(text)
         .contains("server rest-1 127.0.0.1:28081")
         .contains("server rest-2 127.0.0.1:28082")
@@ -141,7 +141,7 @@ class ClusterFilesTest {
   void devices_reach_the_nodes_device_ports_through_tcp_frontends_with_long_timeouts(
       @TempDir Path dir) {
     List<RestNodeService> nodes = List.of(restNode(config, 1, dir), restNode(config, 2, dir));
-    String text = LoadBalancerService.config(config, nodes, 20_000);
+    String text = HaproxyConfig.text(config, nodes, 20_000);
 
     String devices = section(text, "frontend devices");
     assertThat(devices).contains("bind 127.0.0.1:28400\n").contains("maxconn 60000\n");
@@ -169,11 +169,11 @@ class ClusterFilesTest {
 
   @Test
   void haproxy_holds_as_many_connections_as_two_descriptors_each_allow() {
-    assertThat(LoadBalancerService.maxConnections(20_000)).isEqualTo(9_900);
-    assertThat(LoadBalancerService.maxConnections(1_048_576)).isEqualTo(68_000);
-    assertThat(LoadBalancerService.maxConnections(Long.MAX_VALUE)).isEqualTo(68_000);
-    assertThat(LoadBalancerService.maxConnections(-1)).isEqualTo(68_000);
-    assertThat(LoadBalancerService.config(config, List.of(), 20_000))
+    assertThat(HaproxyConfig.maxConnections(20_000)).isEqualTo(9_900);
+    assertThat(HaproxyConfig.maxConnections(1_048_576)).isEqualTo(68_000);
+    assertThat(HaproxyConfig.maxConnections(Long.MAX_VALUE)).isEqualTo(68_000);
+    assertThat(HaproxyConfig.maxConnections(-1)).isEqualTo(68_000);
+    assertThat(HaproxyConfig.text(config, List.of(), 20_000))
         .contains("a hard limit of 20000 open files")
         .contains("  maxconn 9900\n");
   }

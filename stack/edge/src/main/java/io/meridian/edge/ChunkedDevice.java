@@ -3,35 +3,23 @@ package io.meridian.edge;
 import io.meridian.core.device.DeviceHub;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 
 /**
  * A device attached over Cometa's HTTP chunks: the last handler of its connection once attached,
  * and its session in the hub. Each chunk from the device is a heartbeat ({@code 0x06}), an upstream
  * event ({@code 0x07} and its payload) or an RPC reply; each RPC request goes to it as one chunk.
- *
- * <p>Kept small: one of these per attached device is most of what an idle device costs.
  */
-final class ChunkedDevice extends ChannelInboundHandlerAdapter implements EdgeSession {
+final class ChunkedDevice extends DeviceConnection<Object> {
   static final byte HEARTBEAT = 0x06;
   static final byte UPSTREAM = 0x07;
 
-  private final DeviceHub hub;
-  private final Channel channel;
-  private final Attached attached;
-  private volatile long lastSeen;
-
   ChunkedDevice(DeviceHub hub, Channel channel, Attached attached) {
-    this.hub = hub;
-    this.channel = channel;
-    this.attached = attached;
-    this.lastSeen = System.nanoTime();
+    super(Object.class, false, hub, channel, attached);
   }
 
   @Override
-  public void channelRead(ChannelHandlerContext ctx, Object message) {
+  void received(ChannelHandlerContext ctx, Object message) {
     byte[] data = (byte[]) message;
-    lastSeen = System.nanoTime();
     received(hub, this, data);
   }
 
@@ -52,33 +40,8 @@ final class ChunkedDevice extends ChannelInboundHandlerAdapter implements EdgeSe
   }
 
   @Override
-  public void channelInactive(ChannelHandlerContext ctx) {
-    hub.detach(this, "connection closed");
-  }
-
-  @Override
-  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    EdgeServer.refused(ctx.channel(), cause);
-  }
-
-  @Override
   public void deliver(byte[] message) {
     channel.writeAndFlush(CometaChunks.encode(channel.alloc(), message), channel.voidPromise());
-  }
-
-  @Override
-  public void close() {
-    channel.close();
-  }
-
-  @Override
-  public Attached attached() {
-    return attached;
-  }
-
-  @Override
-  public long lastSeen() {
-    return lastSeen;
   }
 
   @Override

@@ -8,7 +8,6 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -27,7 +26,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ScheduledFuture;
 
 /**
  * The first request of a device's connection, Cometa's attach: {@code POST
@@ -37,13 +35,7 @@ import java.util.concurrent.ScheduledFuture;
  * switches to the device's framing; refused, {@code {"msg":"403 Forbidden"}} (or 400, 404) and the
  * connection closes. A connection that has not attached within the attach timeout is closed.
  */
-final class DeviceAttach extends SimpleChannelInboundHandler<FullHttpRequest> {
-  private final DeviceHub hub;
-  private final DeviceAdmission admission;
-  private final Duration heartbeat;
-  private final int maxMessageBytes;
-  private final Duration attachTimeout;
-  private ScheduledFuture<?> deadline;
+final class DeviceAttach extends DeviceGate<FullHttpRequest> {
   private boolean attaching;
 
   DeviceAttach(
@@ -52,21 +44,7 @@ final class DeviceAttach extends SimpleChannelInboundHandler<FullHttpRequest> {
       Duration heartbeat,
       int maxMessageBytes,
       Duration attachTimeout) {
-    this.hub = hub;
-    this.admission = admission;
-    this.heartbeat = heartbeat;
-    this.maxMessageBytes = maxMessageBytes;
-    this.attachTimeout = attachTimeout;
-  }
-
-  @Override
-  public void handlerAdded(ChannelHandlerContext ctx) {
-    deadline = EdgePort.attachDeadline(ctx, attachTimeout);
-  }
-
-  @Override
-  public void handlerRemoved(ChannelHandlerContext ctx) {
-    deadline.cancel(false);
+    super(FullHttpRequest.class, true, hub, admission, heartbeat, maxMessageBytes, attachTimeout);
   }
 
   @Override
@@ -205,10 +183,5 @@ final class DeviceAttach extends SimpleChannelInboundHandler<FullHttpRequest> {
     response.headers().set(HttpHeaderNames.CONTENT_LENGTH, body.length);
     response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
     channel.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
-  }
-
-  @Override
-  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    EdgeServer.refused(ctx.channel(), cause);
   }
 }

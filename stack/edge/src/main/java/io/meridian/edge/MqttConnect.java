@@ -4,7 +4,6 @@ import io.meridian.core.device.DeviceHub;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.mqtt.MqttConnectMessage;
 import io.netty.handler.codec.mqtt.MqttConnectPayload;
 import io.netty.handler.codec.mqtt.MqttConnectReturnCode;
@@ -20,7 +19,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ScheduledFuture;
 
 /**
  * The start of an MQTT connection: the first packet must be a CONNECT, within the attach timeout.
@@ -29,18 +27,12 @@ import java.util.concurrent.ScheduledFuture;
  * and this handler gives way to the device's {@link MqttDevice}; refused, a CONNACK with the reason
  * (MQTT 3.1.1 return code or MQTT 5 reason code) and the connection closes.
  */
-final class MqttConnect extends ChannelInboundHandlerAdapter {
+final class MqttConnect extends DeviceGate<Object> {
   static final String NAME = "connect";
 
   /** Packets a client may send after its CONNECT before the CONNACK (MQTT allows it). */
   private static final int MAX_EARLY_PACKETS = 16;
 
-  private final DeviceHub hub;
-  private final DeviceAdmission admission;
-  private final Duration heartbeat;
-  private final int maxMessageBytes;
-  private final Duration attachTimeout;
-  private ScheduledFuture<?> deadline;
   private boolean connecting;
   private List<MqttMessage> early;
 
@@ -50,21 +42,12 @@ final class MqttConnect extends ChannelInboundHandlerAdapter {
       Duration heartbeat,
       int maxMessageBytes,
       Duration attachTimeout) {
-    this.hub = hub;
-    this.admission = admission;
-    this.heartbeat = heartbeat;
-    this.maxMessageBytes = maxMessageBytes;
-    this.attachTimeout = attachTimeout;
-  }
-
-  @Override
-  public void handlerAdded(ChannelHandlerContext ctx) {
-    deadline = EdgePort.attachDeadline(ctx, attachTimeout);
+    super(Object.class, false, hub, admission, heartbeat, maxMessageBytes, attachTimeout);
   }
 
   @Override
   public void handlerRemoved(ChannelHandlerContext ctx) {
-    deadline.cancel(false);
+    super.handlerRemoved(ctx);
     releaseEarly();
   }
 
@@ -74,7 +57,7 @@ final class MqttConnect extends ChannelInboundHandlerAdapter {
   }
 
   @Override
-  public void channelRead(ChannelHandlerContext ctx, Object message) {
+  protected void channelRead0(ChannelHandlerContext ctx, Object message) {
     if (!(message instanceof MqttMessage packet)) {
       ReferenceCountUtil.release(message);
       ctx.close();
@@ -263,11 +246,6 @@ final class MqttConnect extends ChannelInboundHandlerAdapter {
     channel
         .writeAndFlush(MqttMessageBuilders.connAck().returnCode(code).sessionPresent(false).build())
         .addListener(ChannelFutureListener.CLOSE);
-  }
-
-  @Override
-  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    EdgeServer.refused(ctx.channel(), cause);
   }
 
   /** Why an admission was refused, as MQTT 3.1.1 and MQTT 5 say it. */

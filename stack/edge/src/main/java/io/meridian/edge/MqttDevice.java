@@ -6,7 +6,6 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.mqtt.MqttFixedHeader;
@@ -45,9 +44,9 @@ import java.util.List;
  * code (MQTT 5, QoS 1) or the connection closed. PINGREQ is the device's heartbeat. No session is
  * kept across connections: nothing is resent, and a device subscribes after each CONNECT.
  *
- * <p>State other than {@link #lastSeen} is only touched on the connection's event loop.
+ * <p>State other than {@link #lastSeen()} is only touched on the connection's event loop.
  */
-final class MqttDevice extends ChannelInboundHandlerAdapter implements EdgeSession {
+final class MqttDevice extends DeviceConnection<Object> {
   static final String NAME = "device";
   static final String PREFIX = "devices/";
   static final String RPC = "/rpc";
@@ -56,16 +55,12 @@ final class MqttDevice extends ChannelInboundHandlerAdapter implements EdgeSessi
 
   private static final int NO_SUBSCRIPTION = -1;
 
-  private final DeviceHub hub;
-  private final Channel channel;
-  private final Attached attached;
   private final boolean v5;
   private final int maxMessageBytes;
   private final int clientMaxPacket;
   private byte[] will;
   private int rpcQos = NO_SUBSCRIPTION;
   private int lastPacketId;
-  private volatile long lastSeen;
 
   MqttDevice(
       DeviceHub hub,
@@ -75,14 +70,11 @@ final class MqttDevice extends ChannelInboundHandlerAdapter implements EdgeSessi
       int maxMessageBytes,
       int clientMaxPacket,
       byte[] will) {
-    this.hub = hub;
-    this.channel = channel;
-    this.attached = attached;
+    super(Object.class, false, hub, channel, attached);
     this.v5 = v5;
     this.maxMessageBytes = maxMessageBytes;
     this.clientMaxPacket = clientMaxPacket;
     this.will = will;
-    this.lastSeen = System.nanoTime();
   }
 
   /** Whether a topic is {@code devices/{device}} followed by the suffix, without building it. */
@@ -96,8 +88,7 @@ final class MqttDevice extends ChannelInboundHandlerAdapter implements EdgeSessi
   }
 
   @Override
-  public void channelRead(ChannelHandlerContext ctx, Object message) {
-    lastSeen = System.nanoTime();
+  void received(ChannelHandlerContext ctx, Object message) {
     try {
       MqttMessage packet = (MqttMessage) message;
       if (packet.decoderResult().isFailure()) {
@@ -246,12 +237,7 @@ final class MqttDevice extends ChannelInboundHandlerAdapter implements EdgeSessi
     if (lastWill != null) {
       hub.event(this, lastWill);
     }
-    hub.detach(this, "connection closed");
-  }
-
-  @Override
-  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    EdgeServer.refused(ctx.channel(), cause);
+    super.channelInactive(ctx);
   }
 
   /** Publishes an RPC request on the device's {@code rpc} topic, at its subscription's QoS. */
@@ -290,21 +276,6 @@ final class MqttDevice extends ChannelInboundHandlerAdapter implements EdgeSessi
             new MqttPublishVariableHeader(PREFIX + device() + RPC, packetId),
             Unpooled.wrappedBuffer(message)),
         channel.voidPromise());
-  }
-
-  @Override
-  public void close() {
-    channel.close();
-  }
-
-  @Override
-  public Attached attached() {
-    return attached;
-  }
-
-  @Override
-  public long lastSeen() {
-    return lastSeen;
   }
 
   @Override

@@ -5,7 +5,6 @@ import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
@@ -19,23 +18,13 @@ import java.nio.charset.StandardCharsets;
  * as the chunks ({@code 0x06} heartbeat, {@code 0x07} upstream event, anything else a reply). RPC
  * requests go as text frames when they are UTF-8, binary frames otherwise. A ping is a heartbeat.
  */
-final class WebSocketDevice extends SimpleChannelInboundHandler<WebSocketFrame>
-    implements EdgeSession {
-  private final DeviceHub hub;
-  private final Channel channel;
-  private final Attached attached;
-  private volatile long lastSeen;
-
+final class WebSocketDevice extends DeviceConnection<WebSocketFrame> {
   WebSocketDevice(DeviceHub hub, Channel channel, Attached attached) {
-    this.hub = hub;
-    this.channel = channel;
-    this.attached = attached;
-    this.lastSeen = System.nanoTime();
+    super(WebSocketFrame.class, true, hub, channel, attached);
   }
 
   @Override
-  protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame frame) {
-    lastSeen = System.nanoTime();
+  void received(ChannelHandlerContext ctx, WebSocketFrame frame) {
     if (frame instanceof PingWebSocketFrame) {
       ctx.writeAndFlush(new PongWebSocketFrame(frame.content().retain()));
       hub.heartbeat(this, frame.content().readableBytes());
@@ -53,16 +42,6 @@ final class WebSocketDevice extends SimpleChannelInboundHandler<WebSocketFrame>
   }
 
   @Override
-  public void channelInactive(ChannelHandlerContext ctx) {
-    hub.detach(this, "connection closed");
-  }
-
-  @Override
-  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    EdgeServer.refused(ctx.channel(), cause);
-  }
-
-  @Override
   public void deliver(byte[] message) {
     WebSocketFrame frame =
         isUtf8(message)
@@ -73,21 +52,6 @@ final class WebSocketDevice extends SimpleChannelInboundHandler<WebSocketFrame>
 
   private static boolean isUtf8(byte[] message) {
     return ByteBufUtil.isText(Unpooled.wrappedBuffer(message), StandardCharsets.UTF_8);
-  }
-
-  @Override
-  public void close() {
-    channel.close();
-  }
-
-  @Override
-  public Attached attached() {
-    return attached;
-  }
-
-  @Override
-  public long lastSeen() {
-    return lastSeen;
   }
 
   @Override

@@ -23,10 +23,6 @@ public final class AsyncApiDocument {
 
   record Limit(String property, String byDefault, String refusal) {}
 
-  /** What the server does, as AsyncAPI says it: it receives requests and sends what follows. */
-  private record Operation(
-      String name, String action, String summary, List<Message> messages, List<Message> replies) {}
-
   static final List<CloseCode> CLOSE_CODES =
       List.of(
           new CloseCode(1000, "closed normally"),
@@ -54,61 +50,6 @@ public final class AsyncApiDocument {
               "1,000 messages/s per connection (burst 2,000)",
               "error `rate_limited`"),
           new Limit("meridian.realtime.max-queued", "10,000 messages", "close 4008"));
-
-  private static final List<Operation> OPERATIONS =
-      List.of(
-          new Operation(
-              "authenticate",
-              "receive",
-              "Authenticate with a first message",
-              List.of(RealtimeMessages.AUTH),
-              List.of(RealtimeMessages.AUTHENTICATED, RealtimeMessages.ERROR)),
-          new Operation(
-              "subscribe",
-              "receive",
-              "Subscribe to a collection, or to geofence events",
-              List.of(RealtimeMessages.SUBSCRIBE, RealtimeMessages.SUBSCRIBE_GEOFENCE),
-              List.of(RealtimeMessages.SUBSCRIBED, RealtimeMessages.ERROR)),
-          new Operation(
-              "unsubscribe",
-              "receive",
-              "End a subscription",
-              List.of(RealtimeMessages.UNSUBSCRIBE),
-              List.of(RealtimeMessages.UNSUBSCRIBED, RealtimeMessages.ERROR)),
-          new Operation(
-              "request",
-              "receive",
-              "Serve a REST request of the application",
-              List.of(RealtimeMessages.REQUEST),
-              List.of(RealtimeMessages.RESPONSE, RealtimeMessages.ERROR)),
-          new Operation(
-              "ping",
-              "receive",
-              "Answer a ping",
-              List.of(RealtimeMessages.PING),
-              List.of(RealtimeMessages.PONG, RealtimeMessages.ERROR)),
-          new Operation(
-              "sendEvent",
-              "send",
-              "Send the events of a subscription, in `seq` order, without duplicates",
-              List.of(
-                  RealtimeMessages.EVENT,
-                  RealtimeMessages.DEVICE_EVENT_MESSAGE,
-                  RealtimeMessages.GEOFENCE_EVENT),
-              List.of()),
-          new Operation(
-              "sendReset",
-              "send",
-              "Reset a subscription whose `resume` is older than the retention window, then send"
-                  + " its snapshot",
-              List.of(RealtimeMessages.RESET, RealtimeMessages.SNAPSHOT),
-              List.of()),
-          new Operation(
-              "refuse",
-              "send",
-              "Refuse a message that cannot be read (malformed JSON, an unknown `op`)",
-              List.of(RealtimeMessages.ERROR),
-              List.of()));
 
   private final ObjectNode tree;
   private final byte[] json;
@@ -140,7 +81,8 @@ public final class AsyncApiDocument {
     document.set("servers", servers());
     document.putObject("channels").set(CHANNEL, channel());
     ObjectNode operations = document.putObject("operations");
-    OPERATIONS.forEach(operation -> operations.set(operation.name(), operation(operation)));
+    RealtimeMessages.OPERATIONS.forEach(
+        operation -> operations.set(operation.name(), operation(operation)));
     document.set("components", components());
     return new AsyncApiDocument(document);
   }
@@ -244,7 +186,7 @@ public final class AsyncApiDocument {
     return text.toString();
   }
 
-  private static ObjectNode operation(Operation spec) {
+  private static ObjectNode operation(RealtimeMessages.Operation spec) {
     ObjectNode operation = Json.MAPPER.createObjectNode();
     operation.put("action", spec.action()).put("summary", spec.summary());
     operation.putObject("channel").put("$ref", "#/channels/" + CHANNEL);

@@ -1,5 +1,9 @@
 package io.meridian.realtime;
 
+import static io.meridian.realtime.MessageFields.abbreviate;
+import static io.meridian.realtime.MessageFields.bad;
+import static io.meridian.realtime.MessageFields.id;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -8,42 +12,35 @@ import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
-import io.meridian.core.entity.CollectionName;
 import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.access.Visibility;
-import io.meridian.core.identity.permission.Verb;
 import io.meridian.core.identity.token.AccessToken;
-import io.meridian.core.query.CompiledQuery;
+import io.meridian.realtime.MessageFields.Refusal;
 import jakarta.websocket.CloseReason;
 import jakarta.websocket.Endpoint;
 import jakarta.websocket.EndpointConfig;
 import jakarta.websocket.MessageHandler;
 import jakarta.websocket.Session;
 import java.net.URI;
-import java.util.HashSet;
-import java.util.Iterator;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One client's WebSocket: its credentials (taken once), its subscriptions and its outbox. Messages
  * from the client arrive on one container thread at a time; events are queued from the feed's
- * thread. Every bad message is answered with an error and changes nothing.
+ * thread. Every bad message is answered with an error and changes nothing. Its fields are read by
+ * {@link MessageFields}, its subscriptions kept by {@link ConnectionSubscriptions}, its rate held
+ * by a {@link TokenBucket}.
  */
 final class RealtimeConnection extends Endpoint implements MessageHandler.Partial<String> {
   private static final Logger LOG = LoggerFactory.getLogger(RealtimeConnection.class);
-  private static final int MAX_ID_LENGTH = 64;
 
   private final RealtimeService service;
   private final ApplicationRef app;
   private final URI baseUri;
   private final String clientAddress;
-  private final Map<String, Subscription> subscriptions = new ConcurrentHashMap<>();
+  private final ConnectionSubscriptions subscriptions;
+  private final TokenBucket bucket;
   private final StringBuilder partial = new StringBuilder();
   private volatile Principal principal;
   private volatile AccessToken token;
@@ -52,8 +49,6 @@ final class RealtimeConnection extends Endpoint implements MessageHandler.Partia
   private boolean spoken;
   private Session session;
   private Outbox outbox;
-  private double allowance;
-  private long allowanceNanos = System.nanoTime();
 
   RealtimeConnection(
       RealtimeService service,
@@ -70,7 +65,8 @@ final class RealtimeConnection extends Endpoint implements MessageHandler.Partia
     this.principal = principal;
     this.token = token;
     this.tokenText = tokenText;
-    this.allowance = service.properties().burst();
+    this.subscriptions = new ConnectionSubscriptions(this, service);
+    this.bucket = new TokenBucket(service.properties().rate(), service.properties().burst());
   }
 
   ApplicationRef application() {
@@ -124,10 +120,7 @@ final class RealtimeConnection extends Endpoint implements MessageHandler.Partia
     if (outbox != null) {
       outbox.close();
     }
-    for (Iterator<Subscription> it = subscriptions.values().iterator(); it.hasNext(); ) {
-      it.next().cancel();
-      it.remove();
-    }
+    subscriptions.cancelAll();
     service.forget(this);
   }
 
@@ -213,7 +206,7 @@ final class RealtimeConnection extends Endpoint implements MessageHandler.Partia
       partial.setLength(0);
       partial.trimToSize();
     }
-    if (!allowed()) {
+    if (!bucket.take()) {
       send(
           Messages.error(
               null,
@@ -224,20 +217,6 @@ final class RealtimeConnection extends Endpoint implements MessageHandler.Partia
     boolean first = !spoken;
     spoken = true;
     handle(text, first);
-  }
-
-  /** A token bucket: {@code rate} a second on average, {@code burst} at once. */
-  private boolean allowed() {
-    long now = System.nanoTime();
-    double rate = service.properties().rate();
-    allowance =
-        Math.min(service.properties().burst(), allowance + (now - allowanceNanos) * rate / 1e9);
-    allowanceNanos = now;
-    if (allowance < 1) {
-      return false;
-    }
-    allowance -= 1;
-    return true;
   }
 
   private void handle(String text, boolean first) {
@@ -259,8 +238,8 @@ final class RealtimeConnection extends Endpoint implements MessageHandler.Partia
       }
       switch (op) {
         case "auth" -> auth(id, message, first);
-        case "subscribe" -> subscribe(id, (ObjectNode) message);
-        case "unsubscribe" -> unsubscribe(id, message);
+        case "subscribe" -> subscriptions.subscribe(id, (ObjectNode) message);
+        case "unsubscribe" -> subscriptions.unsubscribe(id, message);
         case "request" -> request(id, message);
         case "ping" -> send(Messages.text(Messages.reply("pong", id)));
         default -> throw bad("Unknown op '" + abbreviate(op) + "'");
@@ -273,17 +252,6 @@ final class RealtimeConnection extends Endpoint implements MessageHandler.Partia
       LOG.warn("A real-time message failed", e);
       send(Messages.error(id, ErrorCode.INTERNAL_ERROR.code(), "The message could not be handled"));
     }
-  }
-
-  private static String id(JsonNode message) {
-    JsonNode id = message.get("id");
-    if (id == null || id.isNull()) {
-      return null;
-    }
-    if (!id.isTextual() || id.asText().length() > MAX_ID_LENGTH) {
-      throw bad("'id' is a string of at most " + MAX_ID_LENGTH + " characters");
-    }
-    return id.asText();
   }
 
   private void auth(String id, JsonNode message, boolean first) {
@@ -305,140 +273,6 @@ final class RealtimeConnection extends Endpoint implements MessageHandler.Partia
     send(Messages.text(Messages.reply("authenticated", id)));
   }
 
-  private void subscribe(String id, ObjectNode message) {
-    RealtimeProperties limits = service.properties();
-    if (subscriptions.size() >= limits.maxSubscriptions()) {
-      throw new Refusal(
-          "too_many_subscriptions",
-          "A connection holds at most " + limits.maxSubscriptions() + " subscriptions");
-    }
-    String collection = collection(message, "collection");
-    CompiledQuery query = query(message, "ql");
-    Long resume = null;
-    JsonNode resumeNode = message.get("resume");
-    if (resumeNode != null && !resumeNode.isNull()) {
-      if (!resumeNode.canConvertToLong() || !resumeNode.isIntegralNumber()) {
-        throw bad("'resume' is the seq of the last event received (an integer)");
-      }
-      resume = resumeNode.asLong();
-    }
-    service.access().authorize(principal, app, Verb.GET, List.of(collection));
-    Subscription subscription;
-    String subscriptionId = "s-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
-    if (message.has("fences")) {
-      String fences = collection(message, "fences");
-      CompiledQuery fenceQuery = query(message, "fenceQl");
-      Set<String> detect = names(message, "detect", FenceSubscription.DETECT);
-      service.access().authorize(principal, app, Verb.GET, List.of(fences));
-      subscription =
-          new FenceSubscription(
-              subscriptionId,
-              this,
-              collection,
-              query,
-              text(message, "ql"),
-              detect,
-              fences,
-              fenceQuery,
-              service.fences());
-    } else {
-      if (message.has("fenceQl") || message.has("detect")) {
-        throw bad("'fenceQl' and 'detect' go with 'fences'");
-      }
-      subscription =
-          new Subscription(
-              subscriptionId,
-              this,
-              collection,
-              query,
-              text(message, "ql"),
-              names(message, "events", Subscription.EVENTS));
-    }
-    subscriptions.put(subscriptionId, subscription);
-    // Answer first, so that events (which the watch may deliver at once) follow the answer.
-    synchronized (subscription) {
-      subscription.started(service.hub().watch(app.id(), subscription, resume));
-      ObjectNode reply = Messages.reply("subscribed", id);
-      reply.put("subscription", subscriptionId);
-      reply.put("seq", subscription.seq());
-      send(Messages.text(reply));
-      if (subscription.wasReset()) {
-        reset(subscription, subscription.seq());
-      }
-    }
-  }
-
-  private String collection(JsonNode message, String field) {
-    JsonNode node = message.get(field);
-    if (node == null || !node.isTextual()) {
-      throw bad("'" + field + "' names a collection");
-    }
-    return CollectionName.of(node.asText()).plural();
-  }
-
-  private CompiledQuery query(JsonNode message, String field) {
-    JsonNode node = message.get(field);
-    if (node == null || node.isNull()) {
-      return null;
-    }
-    if (!node.isTextual()) {
-      throw bad("'" + field + "' is a query (a string)");
-    }
-    if (node.asText().length() > service.properties().maxQueryLength()) {
-      throw bad(
-          "'"
-              + field
-              + "' is longer than "
-              + service.properties().maxQueryLength()
-              + " characters");
-    }
-    return service.queries().compile(node.asText());
-  }
-
-  private static String text(JsonNode message, String field) {
-    JsonNode node = message.get(field);
-    return node == null || !node.isTextual() ? null : node.asText();
-  }
-
-  private static Set<String> names(JsonNode message, String field, Set<String> known) {
-    JsonNode node = message.get(field);
-    if (node == null || node.isNull()) {
-      return known;
-    }
-    if (!node.isArray() || node.isEmpty()) {
-      throw bad("'" + field + "' is a non-empty array of " + String.join(", ", sorted(known)));
-    }
-    Set<String> names = new HashSet<>();
-    for (JsonNode name : node) {
-      if (!name.isTextual() || !known.contains(name.asText())) {
-        throw bad("'" + field + "' holds only " + String.join(", ", sorted(known)));
-      }
-      names.add(name.asText());
-    }
-    return Set.copyOf(names);
-  }
-
-  private static List<String> sorted(Set<String> names) {
-    return names.stream().sorted().toList();
-  }
-
-  private void unsubscribe(String id, JsonNode message) {
-    JsonNode node = message.get("subscription");
-    if (node == null || !node.isTextual()) {
-      throw bad("'unsubscribe' names its 'subscription'");
-    }
-    Subscription subscription = subscriptions.remove(node.asText());
-    if (subscription == null) {
-      throw new MeridianException(
-          ErrorCode.NOT_FOUND,
-          "This connection has no subscription '" + abbreviate(node.asText()) + "'");
-    }
-    subscription.cancel();
-    ObjectNode reply = Messages.reply("unsubscribed", id);
-    reply.put("subscription", subscription.id);
-    send(Messages.text(reply));
-  }
-
   private void request(String id, JsonNode message) {
     SocketResponse response = service.requests().execute(this, message);
     send(Messages.response(id, response.status(), response.json()));
@@ -451,23 +285,5 @@ final class RealtimeConnection extends Endpoint implements MessageHandler.Partia
     reset.put("seq", seq);
     send(Messages.text(reset));
     service.snapshot(this, subscription, seq);
-  }
-
-  /** A refusal with an error code of the real-time API's own. */
-  private static final class Refusal extends RuntimeException {
-    private final String error;
-
-    Refusal(String error, String description) {
-      super(description, null, false, false);
-      this.error = error;
-    }
-  }
-
-  private static MeridianException bad(String description) {
-    return new MeridianException(ErrorCode.BAD_REQUEST, description);
-  }
-
-  private static String abbreviate(String text) {
-    return text.length() > 40 ? text.substring(0, 40) + "..." : text;
   }
 }

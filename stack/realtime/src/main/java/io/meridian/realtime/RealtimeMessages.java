@@ -1,15 +1,28 @@
 package io.meridian.realtime;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
+import static io.meridian.realtime.MessageSchemas.any;
+import static io.meridian.realtime.MessageSchemas.array;
+import static io.meridian.realtime.MessageSchemas.client;
+import static io.meridian.realtime.MessageSchemas.entity;
+import static io.meridian.realtime.MessageSchemas.enumeration;
+import static io.meridian.realtime.MessageSchemas.integer;
+import static io.meridian.realtime.MessageSchemas.nullableFence;
+import static io.meridian.realtime.MessageSchemas.ql;
+import static io.meridian.realtime.MessageSchemas.query;
+import static io.meridian.realtime.MessageSchemas.seq;
+import static io.meridian.realtime.MessageSchemas.server;
+import static io.meridian.realtime.MessageSchemas.set;
+import static io.meridian.realtime.MessageSchemas.string;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.meridian.core.common.Json;
 import java.util.List;
 
 /**
  * Every message of the real-time protocol (docs/realtime.md), each declared once with the JSON
- * Schema of its payload: the AsyncAPI document is assembled from this list, and its test checks the
- * contract's examples against these schemas, so a message added to the socket must be added here.
- * Schemas name every member the contract defines and leave room for more, as the REST schemas do.
+ * Schema of its payload ({@link MessageSchemas}), and the operations that answer them: the AsyncAPI
+ * document is assembled from this list, and its test checks the contract's examples against these
+ * schemas, so a message added to the socket must be added here. Schemas name every member the
+ * contract defines and leave room for more, as the REST schemas do.
  */
 final class RealtimeMessages {
   /** Who sends a message. */
@@ -23,6 +36,10 @@ final class RealtimeMessages {
    * @param payload a self-contained JSON Schema (draft 7, AsyncAPI's default schema format)
    */
   record Message(String name, From from, String op, String summary, ObjectNode payload) {}
+
+  /** What the server does, as AsyncAPI says it: it receives requests and sends what follows. */
+  record Operation(
+      String name, String action, String summary, List<Message> messages, List<Message> replies) {}
 
   static final List<String> EVENTS = List.of("create", "update", "delete", "enter", "leave");
   static final String DEVICE_EVENT = "device_event";
@@ -181,137 +198,43 @@ final class RealtimeMessages {
 
   private RealtimeMessages() {}
 
-  private static Payload client(String name, String op, String summary) {
-    return new Payload(name, From.CLIENT, op, summary)
-        .optional(
-            "id",
-            string("Any id of the client's, echoed in the answer").put("maxLength", MAX_ID_LENGTH));
+  static final List<Operation> OPERATIONS =
+      List.of(
+          receive("authenticate", "Authenticate with a first message", AUTHENTICATED, AUTH),
+          receive(
+              "subscribe",
+              "Subscribe to a collection, or to geofence events",
+              SUBSCRIBED,
+              SUBSCRIBE,
+              SUBSCRIBE_GEOFENCE),
+          receive("unsubscribe", "End a subscription", UNSUBSCRIBED, UNSUBSCRIBE),
+          receive("request", "Serve a REST request of the application", RESPONSE, REQUEST),
+          receive("ping", "Answer a ping", PONG, PING),
+          send(
+              "sendEvent",
+              "Send the events of a subscription, in `seq` order, without duplicates",
+              EVENT,
+              DEVICE_EVENT_MESSAGE,
+              GEOFENCE_EVENT),
+          send(
+              "sendReset",
+              "Reset a subscription whose `resume` is older than the retention window, then send"
+                  + " its snapshot",
+              RESET,
+              SNAPSHOT),
+          send(
+              "refuse",
+              "Refuse a message that cannot be read (malformed JSON, an unknown `op`)",
+              ERROR));
+
+  /** A client's request, answered by {@code reply} or an error. */
+  private static Operation receive(
+      String name, String summary, Message reply, Message... messages) {
+    return new Operation(name, "receive", summary, List.of(messages), List.of(reply, ERROR));
   }
 
-  private static Payload server(String name, String op, String summary, boolean answer) {
-    Payload payload = new Payload(name, From.SERVER, op, summary);
-    return answer ? payload.optional("id", string("The `id` of the message answered")) : payload;
-  }
-
-  /** An object schema with its {@code op}, built member by member. */
-  private static final class Payload {
-    private final String name;
-    private final From from;
-    private final String op;
-    private final String summary;
-    private final ObjectNode schema = Json.MAPPER.createObjectNode();
-    private final ObjectNode properties;
-    private final ArrayNode required;
-
-    Payload(String name, From from, String op, String summary) {
-      this.name = name;
-      this.from = from;
-      this.op = op;
-      this.summary = summary;
-      schema.put("type", "object");
-      properties = schema.putObject("properties");
-      required = schema.putArray("required");
-      required("op", enumeration(List.of(op), "The message's kind"));
-    }
-
-    Payload required(String member, ObjectNode property) {
-      properties.set(member, property);
-      required.add(member);
-      return this;
-    }
-
-    Payload optional(String member, ObjectNode property) {
-      properties.set(member, property);
-      return this;
-    }
-
-    /** Tells two forms of one {@code op} apart: this one never carries the member. */
-    Payload without(String member) {
-      schema.putObject("not").putArray("required").add(member);
-      return this;
-    }
-
-    /** The payload carries exactly one of these members. */
-    Payload exactlyOneOf(String... members) {
-      ArrayNode oneOf = schema.putArray("oneOf");
-      for (String member : members) {
-        oneOf.addObject().putArray("required").add(member);
-      }
-      return this;
-    }
-
-    Message build() {
-      return new Message(name, from, op, summary, schema);
-    }
-  }
-
-  private static ObjectNode described(String type, String description) {
-    ObjectNode node = Json.MAPPER.createObjectNode();
-    if (type != null) {
-      node.put("type", type);
-    }
-    return node.put("description", description);
-  }
-
-  private static ObjectNode string(String description) {
-    return described("string", description);
-  }
-
-  private static ObjectNode integer(String description) {
-    return described("integer", description);
-  }
-
-  private static ObjectNode any(String description) {
-    return described(null, description);
-  }
-
-  private static ObjectNode entity(String description) {
-    return described("object", description + ", as the REST API returns it");
-  }
-
-  private static ObjectNode ql(String description) {
-    return string(
-        description
-            + "; the query language of docs/queries.md, geo included (at most"
-            + " `meridian.realtime.max-query-length` characters)");
-  }
-
-  private static ObjectNode seq(String description) {
-    return integer(description + " (microseconds of the writing node's clock)")
-        .put("format", "int64")
-        .put("minimum", 0);
-  }
-
-  private static ObjectNode enumeration(List<String> values, String description) {
-    ObjectNode node = string(description);
-    ArrayNode allowed = node.putArray("enum");
-    values.forEach(allowed::add);
-    return node;
-  }
-
-  private static ObjectNode set(List<String> values, String description) {
-    return array(enumeration(values, "One of them"), description);
-  }
-
-  private static ObjectNode array(ObjectNode items, String description) {
-    ObjectNode node = described("array", description);
-    node.set("items", items);
-    return node;
-  }
-
-  private static ObjectNode nullableFence() {
-    ObjectNode node = any("The fence entity, as the REST API returns it; null for `outside`");
-    node.putArray("type").add("object").add("null");
-    return node;
-  }
-
-  private static ObjectNode query() {
-    ObjectNode values = Json.MAPPER.createObjectNode();
-    ArrayNode oneOf = values.putArray("oneOf");
-    oneOf.addObject().put("type", "string");
-    oneOf.addObject().put("type", "array").putObject("items").put("type", "string");
-    ObjectNode node = described("object", "The query parameters: strings or arrays of strings");
-    node.set("additionalProperties", values);
-    return node;
+  /** What the server sends on its own. */
+  private static Operation send(String name, String summary, Message... messages) {
+    return new Operation(name, "send", summary, List.of(messages), List.of());
   }
 }

@@ -1,10 +1,6 @@
 package io.meridian.rest;
 
-import io.meridian.api.route.ApiResources;
-import io.meridian.core.identity.RouteAccess;
 import io.meridian.rest.access.AccessConfiguration;
-import io.meridian.rest.access.AccessFilter;
-import io.meridian.rest.access.DeclaredAccessFilter;
 import io.meridian.rest.api.JerseyConfig;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.app.ActivityApiConfiguration;
@@ -17,19 +13,13 @@ import io.meridian.rest.config.SecurityHeadersProperties;
 import io.meridian.rest.cors.CorsFilter;
 import io.meridian.rest.cors.CorsPolicy;
 import io.meridian.rest.device.DeviceApiConfiguration;
-import io.meridian.rest.device.DeviceLiveFields;
 import io.meridian.rest.management.ManagementApiConfiguration;
-import io.meridian.rest.metrics.ApiMetrics;
 import io.meridian.rest.metrics.MetricsApiConfiguration;
 import io.meridian.rest.metrics.MetricsProperties;
 import io.meridian.rest.request.RequestLogConfiguration;
-import io.meridian.rest.socket.JerseyContainer;
 import io.meridian.rest.socket.SocketConfiguration;
 import io.meridian.rest.system.SystemApiConfiguration;
-import java.util.List;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.info.BuildProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -56,7 +46,10 @@ import org.springframework.context.annotation.Import;
   DeviceApiConfiguration.class,
   SystemApiConfiguration.class,
   MetricsApiConfiguration.class,
-  SocketConfiguration.class
+  SocketConfiguration.class,
+  // Every part of the API, with the resources of the WebSocket and the console: the Jersey
+  // application, which Spring builds through its constructor.
+  JerseyConfig.class
 })
 public class RestConfiguration {
   @Bean
@@ -68,21 +61,5 @@ public class RestConfiguration {
   CorsFilter corsFilter(CorsProperties cors) {
     return new CorsFilter(
         CorsPolicy.of(cors.allowedOrigins(), cors.allowedHeaders()), cors.maxAge());
-  }
-
-  /** Every part of the API, with the resources of the WebSocket and the console. */
-  @Bean
-  JerseyConfig jerseyConfig(
-      List<ApiResources> parts,
-      AccessFilter access,
-      DeclaredAccessFilter declared,
-      CorsFilter cors,
-      DeviceLiveFields deviceLiveFields,
-      ApiMetrics metrics,
-      JerseyContainer container,
-      RouteAccess routes,
-      ObjectProvider<BuildProperties> build) {
-    return new JerseyConfig(
-        parts, access, declared, cors, deviceLiveFields, metrics, container, routes, build);
   }
 }

@@ -1,18 +1,11 @@
 package io.meridian.loadtests.jmh;
 
 import io.meridian.loadtests.generators.Hexagons;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Fence lookups per second on one thread: which of 300,000 hexagons contain a point. Points come
@@ -21,14 +14,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * of reporting each one is measured too.
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(
-    value = 1,
-    jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
-public class FenceLookupBenchmark {
+public class FenceLookupBenchmark extends OneThreadBenchmark {
   static final int POINTS = 1 << 16;
 
   @Param({"small", "large", "kuzzle"})

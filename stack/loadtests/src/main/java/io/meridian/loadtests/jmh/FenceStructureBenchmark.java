@@ -1,18 +1,11 @@
 package io.meridian.loadtests.jmh;
 
 import io.meridian.loadtests.generators.Hexagons;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The structure comparison behind {@code FenceIndex}: the same lookups (points inside the bounding
@@ -20,14 +13,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * test per candidate.
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(
-    value = 1,
-    jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
-public class FenceStructureBenchmark {
+public class FenceStructureBenchmark extends OneThreadBenchmark {
   @Param({"grid", "strtree", "hprtree"})
   public String structure;
 

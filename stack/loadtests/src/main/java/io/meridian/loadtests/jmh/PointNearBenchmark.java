@@ -4,32 +4,18 @@ import io.meridian.core.geo.Near;
 import io.meridian.core.geo.PointIndex;
 import io.meridian.loadtests.generators.Places;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * "Within R metres of P, nearest first, limit 25" over 653,796 places, on one thread, with query
  * points drawn from the places' own distribution (so mostly in the Bay Area's clusters).
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(
-    value = 1,
-    jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
-public class PointNearBenchmark {
+public class PointNearBenchmark extends OneThreadBenchmark {
   static final int POINTS = 1 << 16;
 
   @Param({"500", "5000", "50000"})

@@ -22,6 +22,9 @@ import picocli.CommandLine.Spec;
  * {@code java -jar meridian-load.jar}: loads the load tests' data sets into an application through
  * the REST API, resumably, and verifies them. The application is given by its client credentials,
  * or created with {@code --provision}.
+ *
+ * <p>Over 300 lines because a third of it is its 17 options, each declared with its help text,
+ * which picocli reads from this class.
  */
 @Command(
     name = "meridian-load",

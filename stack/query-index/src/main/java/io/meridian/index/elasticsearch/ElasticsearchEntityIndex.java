@@ -56,6 +56,9 @@ import org.slf4j.LoggerFactory;
  * <p>JSON goes through Jackson 2 ({@link JacksonJsonpMapper}) because the core contract hands
  * entities over as Jackson 2 {@link ObjectNode}s: documents serialise without conversion, and the
  * client's optional Jackson 3 dependency is excluded from the build.
+ *
+ * <p>Over 300 lines because it is the whole adapter of one contract: writes, reads, probes and
+ * their timing share one client, one availability flag and one mapping of failures.
  */
 public final class ElasticsearchEntityIndex implements EntityIndex, MeterBinder, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ElasticsearchEntityIndex.class);

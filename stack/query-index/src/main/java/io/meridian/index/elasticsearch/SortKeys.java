@@ -6,14 +6,12 @@ import co.elastic.clients.elasticsearch._types.GeoDistanceType;
 import co.elastic.clients.elasticsearch._types.SortMode;
 import co.elastic.clients.elasticsearch._types.SortOptions;
 import co.elastic.clients.elasticsearch._types.SortOrder;
-import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
 import io.meridian.index.query.Condition;
+import io.meridian.index.query.Positions;
 import io.meridian.index.query.Query;
 import io.meridian.index.query.Query.Direction;
 import io.meridian.index.query.Query.Order;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -33,6 +31,9 @@ import java.util.Set;
  * sentinel as {@code null}; since the key's type and direction fix which sentinel it was, {@link
  * #searchAfter} restores it exactly. Cursor values are therefore only strings, longs, finite
  * doubles and nulls: JSON carries them, and gives them back as any {@link Number} subtype.
+ *
+ * <p>Over 300 lines because building the keys and converting their values to and from cursors both
+ * turn on each key's kind and direction, which this one class keeps in one place.
  */
 final class SortKeys {
 
@@ -160,7 +161,7 @@ final class SortKeys {
    */
   List<FieldValue> searchAfter(List<Object> cursor) {
     if (cursor.size() != keys.size()) {
-      throw invalidCursor();
+      throw Positions.invalid();
     }
     List<FieldValue> values = new ArrayList<>(keys.size());
     for (int i = 0; i < keys.size(); i++) {
@@ -199,34 +200,20 @@ final class SortKeys {
         }
         break;
     }
-    throw invalidCursor();
+    throw Positions.invalid();
   }
 
   private static long exactLong(Number number) {
     try {
-      if (number instanceof Long
-          || number instanceof Integer
-          || number instanceof Short
-          || number instanceof Byte) {
-        return number.longValue();
-      }
-      if (number instanceof BigInteger big) {
-        return big.longValueExact();
-      }
-      return new BigDecimal(number.toString()).longValueExact();
+      return Positions.exactLong(number);
     } catch (ArithmeticException | NumberFormatException e) {
-      throw invalidCursor();
+      throw Positions.invalid();
     }
   }
 
   /** The distance in metres of a hit of a distance-ordered query, else null. */
   Double distance(List<Object> cursor) {
     return byDistance && cursor.get(0) instanceof Double meters ? meters : null;
-  }
-
-  private static MeridianException invalidCursor() {
-    return new MeridianException(
-        ErrorCode.BAD_REQUEST, "The position to continue from does not fit this query's order");
   }
 
   /**

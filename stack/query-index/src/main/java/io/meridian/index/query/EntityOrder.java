@@ -2,12 +2,9 @@ package io.meridian.index.query;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
 import io.meridian.index.query.Query.Direction;
 import io.meridian.index.query.Query.Order;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -145,7 +142,7 @@ final class EntityOrder {
    */
   int compare(List<Object> left, List<Object> right) {
     if (left.size() != keys.size() || right.size() != keys.size()) {
-      throw invalidPosition();
+      throw Positions.invalid();
     }
     for (int i = 0; i < keys.size(); i++) {
       Key key = keys.get(i);
@@ -175,7 +172,8 @@ final class EntityOrder {
     return switch (kind) {
       // Double.compare puts -0.0 before 0.0, as Lucene's sortable encoding of doubles does.
       case NUMBER -> Double.compare(((Number) left).doubleValue(), ((Number) right).doubleValue());
-      case LONG -> Long.compare(exactLong((Number) left), exactLong((Number) right));
+      case LONG ->
+          Long.compare(Positions.exactLong((Number) left), Positions.exactLong((Number) right));
       case BOOLEAN -> Boolean.compare((Boolean) left, (Boolean) right);
       default -> QueryMatcher.compareCodePoints((String) left, (String) right);
     };
@@ -193,34 +191,16 @@ final class EntityOrder {
           default -> value instanceof String;
         };
     if (!fits) {
-      throw invalidPosition();
+      throw Positions.invalid();
     }
   }
 
   private static boolean fitsLong(Number number) {
     try {
-      exactLong(number);
+      Positions.exactLong(number);
       return true;
     } catch (ArithmeticException | NumberFormatException e) {
       return false;
     }
-  }
-
-  private static long exactLong(Number number) {
-    if (number instanceof Long
-        || number instanceof Integer
-        || number instanceof Short
-        || number instanceof Byte) {
-      return number.longValue();
-    }
-    if (number instanceof BigInteger big) {
-      return big.longValueExact();
-    }
-    return new BigDecimal(number.toString()).longValueExact();
-  }
-
-  private static MeridianException invalidPosition() {
-    return new MeridianException(
-        ErrorCode.BAD_REQUEST, "The position to continue from does not fit this query's order");
   }
 }

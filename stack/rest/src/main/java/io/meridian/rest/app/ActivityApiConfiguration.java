@@ -25,10 +25,11 @@ public class ActivityApiConfiguration {
       ConnectionService connections,
       EntityQueries queries,
       JsonBodies bodies) {
+    ConnectionListings listings = new ConnectionListings(entities, connections, queries);
     return ApiResources.of(
         new EventResource(applications, events, queries, bodies),
         new CounterResource(applications, counters),
-        new ActivityResource(applications, activities, entities, connections, queries, bodies),
-        new FeedResource(applications, entities, connections, queries));
+        new ActivityResource(applications, activities, listings, bodies),
+        new FeedResource(applications, listings));
   }
 }

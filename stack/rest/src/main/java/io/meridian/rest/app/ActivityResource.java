@@ -5,10 +5,7 @@ import io.meridian.api.route.ApiPaths;
 import io.meridian.core.activity.ActivityService;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
-import io.meridian.core.connection.ConnectionService;
 import io.meridian.core.entity.CollectionName;
-import io.meridian.core.entity.EntityQueries;
-import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.PrincipalKind;
@@ -28,7 +25,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.io.InputStream;
-import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -51,13 +47,11 @@ public class ActivityResource {
   public ActivityResource(
       ApplicationService applications,
       ActivityService activities,
-      EntityService entities,
-      ConnectionService connections,
-      EntityQueries queries,
+      ConnectionListings listings,
       JsonBodies bodies) {
     this.applications = applications;
     this.activities = activities;
-    this.listings = new ConnectionListings(entities, connections, queries);
+    this.listings = listings;
     this.bodies = bodies;
   }
 
@@ -83,9 +77,8 @@ public class ActivityResource {
     StoredEntity activity =
         activities.post(
             application, owners, Caller.entity(owners, entity), json, poster(), options);
-    return Responses.envelope("post", application, owners.plural() + "/" + entity + "/activities")
-        .entities(Responses.shown(List.of(activity)))
-        .toJson();
+    return Responses.entity(
+        "post", application, owners.plural() + "/" + entity + "/activities", activity);
   }
 
   @GET

@@ -7,12 +7,8 @@ import io.meridian.core.app.ApplicationService;
 import io.meridian.core.collection.CollectionWrites;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
-import io.meridian.core.connection.ConnectionService;
 import io.meridian.core.connection.Direction;
 import io.meridian.core.entity.CollectionName;
-import io.meridian.core.entity.EntityQueries;
-import io.meridian.core.entity.EntityService;
-import io.meridian.core.entity.QueryPage;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.entity.WriteOptions;
 import io.meridian.core.identity.access.Access;
@@ -37,9 +33,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import java.io.InputStream;
-import java.util.List;
-import java.util.Optional;
-import java.util.UUID;
 
 /**
  * Connections under an entity, Usergrid's paths:
@@ -57,7 +50,10 @@ import java.util.UUID;
  * </ul>
  *
  * <p>Answers carry Usergrid's paths: the source by uuid ({@code /users/<uuid>/likes}); a connect or
- * disconnect answers with the target, its {@code metadata} included.
+ * disconnect answers with the target, its {@code metadata} included. Reads go through {@link
+ * ConnectionListings}, writes through {@link ConnectionChanges}; this class parses and renders. It
+ * stays over 300 lines: its ten operations share one path template whose parameters each method
+ * declares, which classes split from it would only declare again.
  */
 @Access(Access.Rule.APPLICATION)
 @ApiPart(id = "connection", tag = "Connections", guests = true)
@@ -68,28 +64,22 @@ public class ConnectionResource {
   private static final String CONNECTIONS = "connections";
 
   private final ApplicationService applications;
-  private final EntityService entities;
-  private final ConnectionService connections;
-  private final EntityQueries queries;
+  private final ConnectionListings listings;
+  private final ConnectionChanges changes;
   private final NotificationService notifications;
   private final JsonBodies bodies;
-  private final CollectionWrites writes;
 
   public ConnectionResource(
       ApplicationService applications,
-      EntityService entities,
-      ConnectionService connections,
-      EntityQueries queries,
+      ConnectionListings listings,
+      ConnectionChanges changes,
       NotificationService notifications,
-      JsonBodies bodies,
-      CollectionWrites writes) {
-    this.notifications = notifications;
+      JsonBodies bodies) {
     this.applications = applications;
-    this.entities = entities;
-    this.connections = connections;
-    this.queries = queries;
+    this.listings = listings;
+    this.changes = changes;
+    this.notifications = notifications;
     this.bodies = bodies;
-    this.writes = writes;
   }
 
   @GET
@@ -105,9 +95,8 @@ public class ConnectionResource {
       @QueryParam("query") String query,
       @QueryParam("limit") String limit,
       @QueryParam("cursor") String cursor) {
-    return list(
-        org,
-        app,
+    return listings.list(
+        applications.require(org, app),
         collection,
         entity,
         Direction.OUT,
@@ -140,44 +129,22 @@ public class ConnectionResource {
       @QueryParam("query") String query,
       @QueryParam("limit") String limit,
       @QueryParam("cursor") String cursor) {
-    if (verb.equals(CONNECTING)) {
-      return list(
-          org,
-          app,
+    if (verb.equals(CONNECTING) || verb.equals(CONNECTIONS)) {
+      return listings.list(
+          applications.require(org, app),
           collection,
           entity,
-          Direction.IN,
+          verb.equals(CONNECTING) ? Direction.IN : Direction.OUT,
           target,
           QueryParameters.firstNonNull(ql, q, query),
           limit,
           cursor,
-          CONNECTING + "/" + target);
-    }
-    if (verb.equals(CONNECTIONS)) {
-      return list(
-          org,
-          app,
-          collection,
-          entity,
-          Direction.OUT,
-          target,
-          QueryParameters.firstNonNull(ql, q, query),
-          limit,
-          cursor,
-          CONNECTIONS + "/" + target);
+          verb + "/" + target);
     }
     // One entity, not a listing: the listing's parameters do nothing here, but a malformed one is
     // still refused, as on every route that takes it.
     QueryParameters.limit(limit);
-    ApplicationRef application = applications.require(org, app);
-    CollectionName name = CollectionName.of(collection);
-    StoredEntity found =
-        connections.connectedEntity(
-            application, Caller.visibility(), name, Caller.entity(name, entity), verb, target);
-    return Responses.envelope(
-            "get", application, String.join("/", name.plural(), entity, verb, target))
-        .entities(Responses.shown(List.of(found)))
-        .toJson();
+    return listings.one(applications.require(org, app), collection, entity, verb, target);
   }
 
   @GET
@@ -192,11 +159,13 @@ public class ConnectionResource {
       @PathParam("targetCollection") String targetCollection,
       @PathParam("target") String target) {
     ApplicationRef application = applications.require(org, app);
-    StoredEntity found = connected(application, collection, entity, verb, targetCollection, target);
-    return Responses.envelope(
-            "get", application, path(collection, entity, verb, targetCollection, target))
-        .entities(Responses.shown(List.of(found)))
-        .toJson();
+    StoredEntity found =
+        listings.connected(application, collection, entity, verb, targetCollection, target);
+    return Responses.entity(
+        "get",
+        application,
+        ConnectionListings.connectedPath(collection, entity, verb, targetCollection, target),
+        found);
   }
 
   @PUT
@@ -248,47 +217,16 @@ public class ConnectionResource {
       InputStream body) {
     WriteOptions options = QueryParameters.writeOptions(consistency);
     JsonNode json = bodies.read(body, contentLength);
-    ApplicationRef application = applications.require(org, app);
-    StoredEntity found = connected(application, collection, entity, verb, targetCollection, target);
-    StoredEntity updated =
-        writes.updateConnected(
-            application,
-            Caller.current(),
-            found,
-            json,
-            options,
-            writes.requester(application, Caller.current(), servlet.getRemoteAddr()));
-    return Responses.envelope(
-            "put", application, path(collection, entity, verb, targetCollection, target))
-        .entities(Responses.shown(List.of(updated)))
-        .toJson();
-  }
-
-  /** The connected entity; a 404 when it is not connected or the caller may not read it. */
-  private StoredEntity connected(
-      ApplicationRef application,
-      String collection,
-      String entity,
-      String verb,
-      String targetCollection,
-      String target) {
-    CollectionName name = CollectionName.of(collection);
-    return connections.connectedEntity(
-        application,
-        Caller.visibility(),
-        name,
-        Caller.entity(name, entity),
+    return changes.updateConnected(
+        applications.require(org, app),
+        collection,
+        entity,
         verb,
-        Optional.ofNullable(targetCollection).map(CollectionName::of),
-        target);
-  }
-
-  private static String path(
-      String collection, String entity, String verb, String targetCollection, String target) {
-    return String.join("/", CollectionName.of(collection).plural(), entity, verb)
-        + (targetCollection == null ? "" : "/" + targetCollection)
-        + "/"
-        + target;
+        targetCollection,
+        target,
+        json,
+        options,
+        servlet.getRemoteAddr());
   }
 
   /**
@@ -322,12 +260,11 @@ public class ConnectionResource {
     CollectionName targets = CollectionName.of(collection);
     PushTarget target = notifications.target(application, targets, Caller.entity(targets, entity));
     StoredEntity created = notifications.send(application, target, json);
-    return Responses.envelope(
-            "post",
-            application,
-            String.join("/", CollectionName.of(collection).plural(), entity, verb))
-        .entities(Responses.shown(List.of(created)))
-        .toJson();
+    return Responses.entity(
+        "post",
+        application,
+        String.join("/", CollectionName.of(collection).plural(), entity, verb),
+        created);
   }
 
   @POST
@@ -340,7 +277,8 @@ public class ConnectionResource {
       @PathParam("entity") String entity,
       @PathParam("verb") String verb,
       @PathParam("target") String target) {
-    return connect(org, app, collection, entity, verb, null, target, true);
+    return changes.connect(
+        applications.require(org, app), collection, entity, verb, null, target, true);
   }
 
   @POST
@@ -354,7 +292,8 @@ public class ConnectionResource {
       @PathParam("verb") String verb,
       @PathParam("targetCollection") String targetCollection,
       @PathParam("target") String target) {
-    return connect(org, app, collection, entity, verb, targetCollection, target, true);
+    return changes.connect(
+        applications.require(org, app), collection, entity, verb, targetCollection, target, true);
   }
 
   @DELETE
@@ -367,7 +306,8 @@ public class ConnectionResource {
       @PathParam("entity") String entity,
       @PathParam("verb") String verb,
       @PathParam("target") String target) {
-    return connect(org, app, collection, entity, verb, null, target, false);
+    return changes.connect(
+        applications.require(org, app), collection, entity, verb, null, target, false);
   }
 
   @DELETE
@@ -381,78 +321,7 @@ public class ConnectionResource {
       @PathParam("verb") String verb,
       @PathParam("targetCollection") String targetCollection,
       @PathParam("target") String target) {
-    return connect(org, app, collection, entity, verb, targetCollection, target, false);
-  }
-
-  private byte[] connect(
-      String org,
-      String app,
-      String collection,
-      String entity,
-      String verb,
-      String targetCollection,
-      String target,
-      boolean connect) {
-    ApplicationRef application = applications.require(org, app);
-    CollectionName name = CollectionName.of(collection);
-    Optional<CollectionName> targetName =
-        Optional.ofNullable(targetCollection).map(CollectionName::of);
-    StoredEntity found =
-        connect
-            ? connections.connect(
-                application,
-                Caller.visibility(),
-                name,
-                Caller.entity(name, entity),
-                verb,
-                targetName,
-                target)
-            : connections.disconnect(
-                application,
-                Caller.visibility(),
-                name,
-                Caller.entity(name, entity),
-                verb,
-                targetName,
-                target);
-    // Usergrid's answer: the source's connections under the verb, by uuid, and the target.
-    String path = String.join("/", name.plural(), sourceUuid(application, name, entity), verb);
-    return Responses.envelope(connect ? "post" : "delete", application, path)
-        .entities(Responses.shown(List.of(found)))
-        .toJson();
-  }
-
-  private byte[] list(
-      String org,
-      String app,
-      String collection,
-      String entity,
-      Direction direction,
-      String verb,
-      String ql,
-      String limit,
-      String cursor,
-      String pathSuffix) {
-    ApplicationRef application = applications.require(org, app);
-    CollectionName name = CollectionName.of(collection);
-    ConnectionService.requireVerb(verb);
-    StoredEntity source = entities.get(application, name, Caller.entity(name, entity));
-    QueryPage page =
-        queries.connected(
-            application, source, direction, verb, ql, QueryParameters.limit(limit), cursor);
-    return Responses.page(
-        Responses.envelope(
-            "get", application, name.plural() + "/" + source.uuid() + "/" + pathSuffix),
-        page);
-  }
-
-  /** The source's uuid, read only when the path named it. */
-  private String sourceUuid(ApplicationRef application, CollectionName name, String entity) {
-    String id = Caller.entity(name, entity);
-    try {
-      return UUID.fromString(id).toString();
-    } catch (IllegalArgumentException e) {
-      return entities.get(application, name, id).uuid().toString();
-    }
+    return changes.connect(
+        applications.require(org, app), collection, entity, verb, targetCollection, target, false);
   }
 }

@@ -33,7 +33,8 @@ public class EntityApiConfiguration {
       CollectionWrites writes,
       NotificationService notifications) {
     return ApiResources.of(
-        new EntityResource(applications, writes, entities, queries, bulk, bodies, notifications),
+        new CollectionResource(applications, writes, queries, bulk, bodies),
+        new EntityResource(applications, writes, entities, queries, bodies, notifications),
         new FenceLookupResource(applications, queries, bodies),
         new ReceiptsResource(applications, notifications));
   }
@@ -50,10 +51,15 @@ public class EntityApiConfiguration {
       JsonBodies bodies,
       CollectionWrites writes,
       ApiProperties api) {
+    ConnectionListings listings = new ConnectionListings(entities, connections, queries);
     return ApiResources.of(
         new AssetResource(applications, entities, assets, api.maxBodySize().toBytes()),
         new CollectionSettingsResource(applications, geo, bodies),
         new ConnectionResource(
-            applications, entities, connections, queries, notifications, bodies, writes));
+            applications,
+            listings,
+            new ConnectionChanges(entities, connections, writes, listings),
+            notifications,
+            bodies));
   }
 }

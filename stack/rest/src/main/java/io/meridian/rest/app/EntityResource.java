@@ -8,7 +8,6 @@ import io.meridian.core.collection.CollectionWrites;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.connection.ConnectionService;
-import io.meridian.core.entity.BulkOperations;
 import io.meridian.core.entity.CollectionName;
 import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.EntityService;
@@ -21,7 +20,6 @@ import io.meridian.core.push.PushTarget;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
-import io.meridian.rest.openapi.ApiThrottled;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
@@ -39,26 +37,23 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.PathSegment;
 import java.io.InputStream;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
- * {@code /{org}/{app}/{collection}[/{uuid|name}]}: entity CRUD, queries, and writes by query. The
- * collection segment may carry Usergrid's matrix parameters ({@code /users;ql=...;limit=5}). A
- * singleton; what it needs of the request beyond its parameters comes from the request info.
+ * {@code /{org}/{app}/{collection}/{uuid|name}}: one entity read, written or deleted, and the
+ * entities connected to those a query selects. The collection segment may carry Usergrid's matrix
+ * parameters ({@code /users;ql=...;limit=5}). The collection itself (listing, queries, creating,
+ * writes by query) is {@link CollectionResource}'s. A singleton; what it needs of the request
+ * beyond its parameters comes from the request info.
  */
 @Access(Access.Rule.APPLICATION)
 @ApiPart(id = "entity", tag = "Entities", guests = true)
 @Path("/{org}/{app}/{collection}")
 @Produces(MediaType.APPLICATION_JSON)
 public class EntityResource {
-  private static final int MAX_ENTITIES_PER_POST = 1000;
-
   private final ApplicationService applications;
   private final CollectionWrites writes;
   private final EntityService entities;
   private final EntityQueries queries;
-  private final BulkOperations bulk;
   private final JsonBodies bodies;
   private final NotificationService notifications;
 
@@ -67,130 +62,14 @@ public class EntityResource {
       CollectionWrites writes,
       EntityService entities,
       EntityQueries queries,
-      BulkOperations bulk,
       JsonBodies bodies,
       NotificationService notifications) {
     this.applications = applications;
     this.writes = writes;
     this.entities = entities;
     this.queries = queries;
-    this.bulk = bulk;
     this.bodies = bodies;
     this.notifications = notifications;
-  }
-
-  @GET
-  @Operation(summary = "List a collection (newest first) or query it")
-  public byte[] query(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") PathSegment collection,
-      @QueryParam("ql") String ql,
-      @QueryParam("q") String q,
-      @QueryParam("query") String query,
-      @QueryParam("limit") String limit,
-      @QueryParam("cursor") String cursor) {
-    ApplicationRef application = applications.require(org, app);
-    MatrixQuery matrix = MatrixQuery.of(collection);
-    CollectionName name = CollectionName.of(collection.getPath());
-    QueryPage page =
-        queries.query(application, name, matrix.ql(ql, q, query), matrix.limit(limit), cursor);
-    return Responses.page(Responses.envelope("get", application, name.plural()), page);
-  }
-
-  @POST
-  @Consumes(MediaType.APPLICATION_JSON)
-  @Operation(summary = "Create one entity, or up to 1,000 from an array")
-  @ApiBody(value = "EntityBatch")
-  @ApiThrottled(
-      "Users created by a caller that is not an administrator: the address's sign-ups or password"
-          + " hashing are spent; `Retry-After` says when to try again")
-  public byte[] create(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @QueryParam("consistency") String consistency,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
-      @Context HttpServletRequest servlet,
-      InputStream body) {
-    CollectionName name = CollectionName.of(collection);
-    WriteOptions options = QueryParameters.writeOptions(consistency);
-    JsonNode json = bodies.read(body, contentLength);
-    List<JsonNode> items = new ArrayList<>();
-    if (json.isArray()) {
-      if (json.isEmpty() || json.size() > MAX_ENTITIES_PER_POST) {
-        throw new MeridianException(
-            ErrorCode.ILLEGAL_ARGUMENT,
-            "Post between 1 and " + MAX_ENTITIES_PER_POST + " entities at a time");
-      }
-      json.forEach(items::add);
-    } else {
-      items.add(json);
-    }
-    ApplicationRef application = applications.require(org, app);
-    List<StoredEntity> created =
-        writes.create(
-            application,
-            name,
-            items,
-            options,
-            writes.requester(application, Caller.current(), servlet.getRemoteAddr()));
-    return Responses.envelope("post", application, name.plural())
-        .entities(Responses.shown(created))
-        .toJson();
-  }
-
-  /** Merges the body into every entity the query selects, at most {@code limit} of them. */
-  @PUT
-  @Consumes(MediaType.APPLICATION_JSON)
-  @Operation(summary = "Merge the body into every entity a query selects (at most `limit`)")
-  @ApiBody(value = "EntityProperties")
-  public byte[] updateMatching(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") PathSegment collection,
-      @QueryParam("ql") String ql,
-      @QueryParam("q") String q,
-      @QueryParam("query") String query,
-      @QueryParam("limit") String limit,
-      @QueryParam("consistency") String consistency,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
-      InputStream body) {
-    MatrixQuery matrix = MatrixQuery.of(collection);
-    CollectionName name = CollectionName.of(collection.getPath());
-    WriteOptions options = QueryParameters.writeOptions(consistency);
-    int max = matrix.limit(limit);
-    JsonNode json = bodies.read(body, contentLength);
-    ApplicationRef application = applications.require(org, app);
-    List<StoredEntity> updated =
-        writes.updateMatching(application, name, matrix.ql(ql, q, query), max, json, options);
-    return Responses.envelope("put", application, name.plural())
-        .entities(Responses.shown(updated))
-        .toJson();
-  }
-
-  /** Deletes every entity the query selects, at most {@code limit} of them. */
-  @DELETE
-  @Operation(summary = "Delete every entity a query selects (at most `limit`)")
-  public byte[] deleteMatching(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") PathSegment collection,
-      @QueryParam("ql") String ql,
-      @QueryParam("q") String q,
-      @QueryParam("query") String query,
-      @QueryParam("limit") String limit,
-      @QueryParam("consistency") String consistency) {
-    MatrixQuery matrix = MatrixQuery.of(collection);
-    CollectionName name = CollectionName.of(collection.getPath());
-    WriteOptions options = QueryParameters.writeOptions(consistency);
-    int max = matrix.limit(limit);
-    ApplicationRef application = applications.require(org, app);
-    List<StoredEntity> deleted =
-        bulk.deleteMatching(application, name, matrix.ql(ql, q, query), max, options);
-    return Responses.envelope("delete", application, name.plural())
-        .entities(Responses.shown(deleted))
-        .toJson();
   }
 
   /**
@@ -226,9 +105,7 @@ public class EntityResource {
           Responses.envelope("get", application, name.plural() + "/" + entity), page);
     }
     StoredEntity found = writes.get(application, name, Caller.entity(name, entity));
-    return Responses.envelope("get", application, name.plural() + "/" + entity)
-        .entities(Responses.shown(List.of(found)))
-        .toJson();
+    return Responses.entity("get", application, name.plural() + "/" + entity, found);
   }
 
   @PUT
@@ -257,9 +134,7 @@ public class EntityResource {
             json,
             options,
             writes.requester(application, Caller.current(), servlet.getRemoteAddr()));
-    return Responses.envelope("put", application, name.plural() + "/" + entity)
-        .entities(Responses.shown(List.of(updated)))
-        .toJson();
+    return Responses.entity("put", application, name.plural() + "/" + entity, updated);
   }
 
   @DELETE
@@ -279,9 +154,7 @@ public class EntityResource {
             name,
             Caller.entity(name, entity),
             QueryParameters.writeOptions(consistency));
-    return Responses.envelope("delete", application, name.plural() + "/" + entity)
-        .entities(Responses.shown(List.of(deleted)))
-        .toJson();
+    return Responses.entity("delete", application, name.plural() + "/" + entity, deleted);
   }
 
   /**
@@ -319,8 +192,6 @@ public class EntityResource {
     StoredEntity created =
         notifications.send(
             application, new PushTarget(PushTarget.Kind.QUERY, null, matrix.ql()), json);
-    return Responses.envelope("post", application, "devices/notifications")
-        .entities(Responses.shown(List.of(created)))
-        .toJson();
+    return Responses.entity("post", application, "devices/notifications", created);
   }
 }

@@ -24,7 +24,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.PathSegment;
 import java.io.InputStream;
-import java.util.List;
 
 /**
  * Usergrid's {@code /events}: a POST stores an event and increments its counters ({@link
@@ -69,9 +68,7 @@ public class EventResource {
     var json = bodies.read(body, contentLength);
     ApplicationRef application = applications.require(org, app);
     StoredEntity event = events.post(application, json, options);
-    return Responses.envelope("post", application, EventService.EVENTS.plural())
-        .entities(Responses.shown(List.of(event)))
-        .toJson();
+    return Responses.entity("post", application, EventService.EVENTS.plural(), event);
   }
 
   @GET

@@ -4,9 +4,6 @@ import io.meridian.api.route.ApiPart;
 import io.meridian.api.route.ApiPaths;
 import io.meridian.core.activity.ActivityService;
 import io.meridian.core.app.ApplicationService;
-import io.meridian.core.connection.ConnectionService;
-import io.meridian.core.entity.EntityQueries;
-import io.meridian.core.entity.EntityService;
 import io.meridian.core.identity.access.Access;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.ws.rs.GET;
@@ -29,13 +26,9 @@ public class FeedResource {
   private final ApplicationService applications;
   private final ConnectionListings listings;
 
-  public FeedResource(
-      ApplicationService applications,
-      EntityService entities,
-      ConnectionService connections,
-      EntityQueries queries) {
+  public FeedResource(ApplicationService applications, ConnectionListings listings) {
     this.applications = applications;
-    this.listings = new ConnectionListings(entities, connections, queries);
+    this.listings = listings;
   }
 
   @GET

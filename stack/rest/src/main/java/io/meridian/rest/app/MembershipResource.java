@@ -92,12 +92,11 @@ public class MembershipResource {
     if (!held || !Caller.visibility().canRead(other)) {
       throw EntityService.notFound(memberCollection, member);
     }
-    return Responses.envelope(
-            "get",
-            application,
-            target.collection().plural() + "/" + entity + "/" + verb + "/" + member)
-        .entities(Responses.shown(List.of(other)))
-        .toJson();
+    return Responses.entity(
+        "get",
+        application,
+        target.collection().plural() + "/" + entity + "/" + verb + "/" + member,
+        other);
   }
 
   @POST
@@ -153,12 +152,11 @@ public class MembershipResource {
     } else {
       roles.removeFromGroup(application, user.uuid(), group.uuid());
     }
-    return Responses.envelope(
-            join ? "post" : "delete",
-            application,
-            target.collection().plural() + "/" + entity + "/" + verb)
-        .entities(Responses.shown(List.of(other)))
-        .toJson();
+    return Responses.entity(
+        join ? "post" : "delete",
+        application,
+        target.collection().plural() + "/" + entity + "/" + verb,
+        other);
   }
 
   private List<StoredEntity> members(

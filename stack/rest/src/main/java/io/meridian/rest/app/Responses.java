@@ -39,6 +39,18 @@ public final class Responses {
         .uri(uri);
   }
 
+  /** The answer about entities read or written: an envelope carrying them as {@link #shown}. */
+  public static byte[] entities(
+      String action, ApplicationRef application, String path, List<StoredEntity> entities) {
+    return envelope(action, application, path).entities(shown(entities)).toJson();
+  }
+
+  /** The answer about one entity read or written, as {@link #entities}. */
+  public static byte[] entity(
+      String action, ApplicationRef application, String path, StoredEntity entity) {
+    return entities(action, application, path, List.of(entity));
+  }
+
   /**
    * A page of results: whole entities, or a projection's rows as {@code list}; and its cursor. It
    * carries only the entities the caller may read (see {@link #listed}).

@@ -38,7 +38,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -46,8 +45,9 @@ import java.util.Optional;
  * collection creates an entity holding the {@code file} part; a multipart {@code POST}/{@code PUT}
  * to an entity gives it the file (other parts become properties); any other non-JSON body sent to
  * an entity is the file itself, of the body's type; a {@code GET} that does not ask for JSON
- * downloads it. JSON requests on the same paths are {@code EntityResource}'s: Jersey picks by
- * {@code Content-Type} and {@code Accept}, the more specific type winning.
+ * downloads it. JSON requests on the same paths are {@code CollectionResource}'s and {@code
+ * EntityResource}'s: Jersey picks by {@code Content-Type} and {@code Accept}, the more specific
+ * type winning.
  *
  * <p>These operations share their paths and methods with the entity operations, so they are hidden
  * from swagger-core and described on those operations instead ({@code ApiAssets}).
@@ -93,9 +93,7 @@ public class AssetResource {
     AssetForms.Form form = forms.read(body, contentType, contentLength);
     StoredEntity created =
         assets.create(application, name, form.file(), form.properties(), options);
-    return Responses.envelope("post", application, name.plural())
-        .entities(Responses.shown(List.of(created)))
-        .toJson();
+    return Responses.entity("post", application, name.plural(), created);
   }
 
   @POST
@@ -233,9 +231,7 @@ public class AssetResource {
     AssetForms.Form form = forms.read(body, contentType, contentLength);
     StoredEntity updated =
         assets.attach(application, name, id, form.file(), form.properties(), options);
-    return Responses.envelope(action, application, name.plural() + "/" + entity)
-        .entities(Responses.shown(List.of(updated)))
-        .toJson();
+    return Responses.entity(action, application, name.plural() + "/" + entity, updated);
   }
 
   /** A raw upload: the body is the file; the entity must exist (checked before reading it). */
@@ -259,9 +255,7 @@ public class AssetResource {
     AssetPointer staged = assets.stage(body, type);
     ObjectNode none = Json.object();
     StoredEntity updated = assets.attach(application, name, id, staged, none, options);
-    return Responses.envelope(action, application, name.plural() + "/" + entity)
-        .entities(Responses.shown(List.of(updated)))
-        .toJson();
+    return Responses.entity(action, application, name.plural() + "/" + entity, updated);
   }
 
   private static Response.ResponseBuilder cacheHeaders(

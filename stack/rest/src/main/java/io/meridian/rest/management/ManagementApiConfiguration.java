@@ -28,8 +28,8 @@ public class ManagementApiConfiguration {
       HashingBudget hashingBudget,
       SignUpThrottle signUps) {
     return ApiResources.of(
-        new ManagementResource(
-            auth, management, tokens, bodies, superuser, invitations, hashingBudget, signUps));
+        new ManagementResource(auth, management, tokens, bodies, superuser, hashingBudget, signUps),
+        new AdminInvitationResource(management, invitations));
   }
 
   @Bean
@@ -40,6 +40,7 @@ public class ManagementApiConfiguration {
       AdminInvitations invitations,
       EntityStore store) {
     return ApiResources.of(
-        new OrganizationResource(management, credentials, bodies, invitations, store));
+        new OrganizationResource(management, credentials, bodies, store),
+        new OrganizationAdminResource(management, bodies, invitations));
   }
 }

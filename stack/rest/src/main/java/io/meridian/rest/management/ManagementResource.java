@@ -11,11 +11,8 @@ import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.PrincipalKind;
 import io.meridian.core.identity.Superuser;
 import io.meridian.core.identity.access.Access;
-import io.meridian.core.identity.admin.AdminInvitations;
 import io.meridian.core.identity.admin.AdminUser;
-import io.meridian.core.identity.admin.Invitation;
 import io.meridian.core.identity.admin.ManagementService;
-import io.meridian.core.identity.admin.Organization;
 import io.meridian.core.identity.login.HashingBudget;
 import io.meridian.core.identity.login.SignUpThrottle;
 import io.meridian.core.identity.token.AccessToken;
@@ -30,7 +27,6 @@ import io.meridian.rest.openapi.ApiSignIn;
 import io.meridian.rest.openapi.ApiThrottled;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -48,7 +44,7 @@ import java.util.UUID;
 /**
  * {@code /management}: admins and the superuser sign in ({@code /token}), see themselves ({@code
  * /me}), change their password and revoke their tokens ({@code /users/{user}/...}); admins answer
- * their invitations to organizations ({@code /users/me/invitations}).
+ * their invitations to organizations ({@link AdminInvitationResource}).
  */
 @Access(Access.Rule.ADMIN)
 @ApiPart(id = "admin", tag = "Management")
@@ -60,7 +56,6 @@ public class ManagementResource {
   private final TokenService tokens;
   private final JsonBodies bodies;
   private final Superuser superuser;
-  private final AdminInvitations invitations;
   private final HashingBudget budget;
   private final SignUpThrottle signUps;
 
@@ -70,10 +65,8 @@ public class ManagementResource {
       TokenService tokens,
       JsonBodies bodies,
       Superuser superuser,
-      AdminInvitations invitations,
       HashingBudget budget,
       SignUpThrottle signUps) {
-    this.invitations = invitations;
     this.budget = budget;
     this.signUps = signUps;
     this.auth = auth;
@@ -135,7 +128,7 @@ public class ManagementResource {
   @Path("me")
   @Operation(summary = "The signed-in admin")
   public byte[] me() {
-    AdminUser admin = signedInAdmin();
+    AdminUser admin = signedInAdmin(management);
     return ManagementJson.envelope("get admin user")
         .data(ManagementJson.admin(admin, management.organizationsOf(admin)))
         .toJson();
@@ -267,42 +260,8 @@ public class ManagementResource {
     return revokeToken(user, token);
   }
 
-  /** Only the signed-in admin sees its invitations: their tokens are for it alone. */
-  @GET
-  @Path("users/me/invitations")
-  @Operation(summary = "The signed-in admin's pending invitations to organizations")
-  public byte[] invitations() {
-    AdminUser admin = signedInAdmin();
-    var data = Json.MAPPER.createArrayNode();
-    for (Invitation invitation : invitations.pending(admin)) {
-      management
-          .organization(invitation.organization())
-          .ifPresent(
-              organization ->
-                  data.add(ManagementJson.invitationReceived(invitation, organization)));
-    }
-    return ManagementJson.envelope("get admin invitations").data(data).toJson();
-  }
-
-  @PUT
-  @Path("users/me/invitations/{token}")
-  @Operation(summary = "Accept an invitation: the signed-in admin joins the organization")
-  public byte[] acceptInvitation(@PathParam("token") String token) {
-    Organization organization = invitations.accept(signedInAdmin(), token);
-    return ManagementJson.envelope("accept admin invitation")
-        .data(Json.object().set("organization", ManagementJson.organization(organization, null)))
-        .toJson();
-  }
-
-  @DELETE
-  @Path("users/me/invitations/{token}")
-  @Operation(summary = "Decline an invitation")
-  public byte[] declineInvitation(@PathParam("token") String token) {
-    invitations.decline(signedInAdmin(), token);
-    return ManagementJson.envelope("decline admin invitation").toJson();
-  }
-
-  private AdminUser signedInAdmin() {
+  /** The admin the caller is signed in as; 401 for a guest, 403 for any other caller. */
+  static AdminUser signedInAdmin(ManagementService management) {
     Principal caller = Caller.current();
     if (caller.kind() != PrincipalKind.ADMIN) {
       throw caller.isGuest()
@@ -320,7 +279,7 @@ public class ManagementResource {
     if (caller.kind() == PrincipalKind.SUPERUSER) {
       return management.admin(user);
     }
-    AdminUser admin = signedInAdmin();
+    AdminUser admin = signedInAdmin(management);
     if (!(user.equalsIgnoreCase("me")
         || user.equalsIgnoreCase(admin.username())
         || user.equalsIgnoreCase(admin.email())

@@ -9,9 +9,6 @@ import io.meridian.core.entity.EntityStore;
 import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.PrincipalKind;
 import io.meridian.core.identity.access.Access;
-import io.meridian.core.identity.admin.AdminInvitations;
-import io.meridian.core.identity.admin.AdminUser;
-import io.meridian.core.identity.admin.Invitation;
 import io.meridian.core.identity.admin.ManagementService;
 import io.meridian.core.identity.admin.Organization;
 import io.meridian.core.identity.token.ClientCredentials;
@@ -35,8 +32,8 @@ import java.io.InputStream;
 
 /**
  * {@code /management/orgs} (or {@code organizations}): registering organizations, their
- * applications, client credentials and admins. Everything below an organization is for its admins,
- * its own client credentials and the superuser.
+ * applications and client credentials; their admins are {@link OrganizationAdminResource}'s.
+ * Everything below an organization is for its admins, its own client credentials and the superuser.
  */
 @Access(Access.Rule.ORGANIZATION_ADMIN)
 @ApiPart(id = "organization", tag = "Management")
@@ -46,20 +43,17 @@ public class OrganizationResource {
   private final ManagementService management;
   private final ClientCredentials credentials;
   private final JsonBodies bodies;
-  private final AdminInvitations invitations;
   private final EntityStore store;
 
   public OrganizationResource(
       ManagementService management,
       ClientCredentials credentials,
       JsonBodies bodies,
-      AdminInvitations invitations,
       EntityStore store) {
     this.management = management;
     this.store = store;
     this.credentials = credentials;
     this.bodies = bodies;
-    this.invitations = invitations;
   }
 
   /** {@code {organization, username, name, email, password}}: an organization and its owner. */
@@ -97,7 +91,7 @@ public class OrganizationResource {
   @Path("{org}")
   @Operation(summary = "An organization and its applications")
   public byte[] organization(@PathParam("org") String org) {
-    Organization organization = administered(org);
+    Organization organization = administered(management, org);
     return ManagementJson.envelope("get organization")
         .field(
             "organization",
@@ -119,7 +113,7 @@ public class OrganizationResource {
       @PathParam("org") String org,
       @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
       InputStream body) {
-    Organization organization = administered(org);
+    Organization organization = administered(management, org);
     JsonNode json = bodies.read(body, contentLength);
     ObjectNode properties = management.setProperties(organization, json.get("properties"));
     return ManagementJson.envelope("put")
@@ -133,7 +127,7 @@ public class OrganizationResource {
   @Path("{org}/{apps: apps|applications}")
   @Operation(summary = "An organization's applications")
   public byte[] applications(@PathParam("org") String org) {
-    Organization organization = administered(org);
+    Organization organization = administered(management, org);
     return ManagementJson.envelope("get organization application")
         .data(ManagementJson.applications(management.applications(organization)))
         .toJson();
@@ -149,7 +143,7 @@ public class OrganizationResource {
       @HeaderParam("Content-Type") String contentType,
       @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
       InputStream body) {
-    Organization organization = administered(org);
+    Organization organization = administered(management, org);
     ObjectNode fields = bodies.fields(body, contentLength, contentType);
     ApplicationRef application =
         management.createApplication(organization, JsonBodies.text(fields, "name"));
@@ -168,7 +162,7 @@ public class OrganizationResource {
   @Path("{org}/{apps: apps|applications}/{app}")
   @Operation(summary = "An application, with the names of its collections")
   public byte[] application(@PathParam("org") String org, @PathParam("app") String app) {
-    Organization organization = administered(org);
+    Organization organization = administered(management, org);
     ApplicationRef application = management.application(organization, app);
     ObjectNode data = ManagementJson.application(application);
     var collections = data.putArray("collections");
@@ -186,7 +180,7 @@ public class OrganizationResource {
       @PathParam("org") String org,
       @PathParam("app") String app,
       @QueryParam("confirm_application_identifier") String confirmation) {
-    Organization organization = administered(org);
+    Organization organization = administered(management, org);
     ApplicationRef application = management.application(organization, app);
     management.deleteApplication(application, confirmation);
     return ManagementJson.envelope("delete application")
@@ -198,7 +192,7 @@ public class OrganizationResource {
   @Path("{org}/credentials")
   @Operation(summary = "The organization's client credentials")
   public byte[] organizationCredentials(@PathParam("org") String org) {
-    Organization organization = administered(org);
+    Organization organization = administered(management, org);
     return credentials(
         "get organization client credentials", PrincipalKind.ORGANIZATION, organization.id());
   }
@@ -207,7 +201,7 @@ public class OrganizationResource {
   @Path("{org}/credentials")
   @Operation(summary = "New organization client credentials (the old ones stop working)")
   public byte[] regenerateOrganizationCredentials(@PathParam("org") String org) {
-    Organization organization = administered(org);
+    Organization organization = administered(management, org);
     credentials.regenerate(organization.id());
     return credentials(
         "generate organization client credentials", PrincipalKind.ORGANIZATION, organization.id());
@@ -217,7 +211,7 @@ public class OrganizationResource {
   @Path("{org}/{apps: apps|applications}/{app}/credentials")
   @Operation(summary = "The application's client credentials")
   public byte[] applicationCredentials(@PathParam("org") String org, @PathParam("app") String app) {
-    ApplicationRef application = management.application(administered(org), app);
+    ApplicationRef application = management.application(administered(management, org), app);
     return credentials(
         "get application client credentials", PrincipalKind.APPLICATION, application.id());
   }
@@ -227,80 +221,10 @@ public class OrganizationResource {
   @Operation(summary = "New application client credentials (the old ones stop working)")
   public byte[] regenerateApplicationCredentials(
       @PathParam("org") String org, @PathParam("app") String app) {
-    ApplicationRef application = management.application(administered(org), app);
+    ApplicationRef application = management.application(administered(management, org), app);
     credentials.regenerate(application.id());
     return credentials(
         "generate application client credentials", PrincipalKind.APPLICATION, application.id());
-  }
-
-  @GET
-  @Path("{org}/users")
-  @Operation(summary = "The organization's admins")
-  public byte[] admins(@PathParam("org") String org) {
-    Organization organization = administered(org);
-    var admins = Json.MAPPER.createArrayNode();
-    for (AdminUser admin : management.admins(organization)) {
-      admins.add(ManagementJson.admin(admin, java.util.List.of()));
-    }
-    return ManagementJson.envelope("get organization users").data(admins).toJson();
-  }
-
-  /** {@code {username, email, name, password}}: a new admin of this organization. */
-  @POST
-  @Path("{org}/users")
-  @Operation(summary = "Create an admin in the organization")
-  @ApiBody(value = "NewAdmin", form = true)
-  public byte[] addNewAdmin(
-      @PathParam("org") String org,
-      @HeaderParam("Content-Type") String contentType,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
-      InputStream body) {
-    Organization organization = administered(org);
-    ObjectNode fields = bodies.fields(body, contentLength, contentType);
-    AdminUser admin =
-        management.createAdmin(
-            JsonBodies.text(fields, "username"),
-            JsonBodies.text(fields, "name"),
-            JsonBodies.text(fields, "email"),
-            JsonBodies.text(fields, "password"));
-    management.addAdmin(organization, admin);
-    return ManagementJson.envelope("create user")
-        .data(
-            Json.object().set("user", ManagementJson.admin(admin, java.util.List.of(organization))))
-        .toJson();
-  }
-
-  /**
-   * Invites whoever holds the email address to become an admin of this organization; nothing
-   * changes until that admin accepts. The answer is the same whether or not an admin holds the
-   * address, and shows nothing about the invitee.
-   */
-  @PUT
-  @Path("{org}/users/{user}")
-  @Operation(
-      summary =
-          "Invite an admin by email address: they join once they accept"
-              + " (`/management/users/me/invitations`)")
-  public byte[] invite(@PathParam("org") String org, @PathParam("user") String email) {
-    Organization organization = administered(org);
-    Invitation invitation = invitations.invite(organization, email, Caller.current().subject());
-    return ManagementJson.envelope("invite user to organization")
-        .data(
-            Json.object()
-                .set("invitation", ManagementJson.invitationSent(invitation, organization)))
-        .toJson();
-  }
-
-  @DELETE
-  @Path("{org}/users/{user}")
-  @Operation(summary = "Remove an admin from the organization")
-  public byte[] removeAdmin(@PathParam("org") String org, @PathParam("user") String user) {
-    Organization organization = administered(org);
-    AdminUser admin = management.member(organization, user);
-    management.removeAdmin(organization, admin);
-    return ManagementJson.envelope("remove user from organization")
-        .data(Json.object().set("user", ManagementJson.admin(admin, java.util.List.of())))
-        .toJson();
   }
 
   private byte[] credentials(String action, PrincipalKind kind, java.util.UUID owner) {
@@ -315,7 +239,7 @@ public class OrganizationResource {
   }
 
   /** The organization, which {@link Access.Rule#ORGANIZATION_ADMIN} let the caller see. */
-  private Organization administered(String org) {
+  static Organization administered(ManagementService management, String org) {
     return management.organization(org);
   }
 }

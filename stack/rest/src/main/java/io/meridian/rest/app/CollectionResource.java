@@ -1,0 +1,180 @@
+package io.meridian.rest.app;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.api.route.ApiPart;
+import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.app.ApplicationService;
+import io.meridian.core.collection.CollectionWrites;
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.MeridianException;
+import io.meridian.core.entity.BulkOperations;
+import io.meridian.core.entity.CollectionName;
+import io.meridian.core.entity.EntityQueries;
+import io.meridian.core.entity.QueryPage;
+import io.meridian.core.entity.StoredEntity;
+import io.meridian.core.entity.WriteOptions;
+import io.meridian.core.identity.access.Access;
+import io.meridian.rest.access.Caller;
+import io.meridian.rest.api.JsonBodies;
+import io.meridian.rest.openapi.ApiBody;
+import io.meridian.rest.openapi.ApiThrottled;
+import io.swagger.v3.oas.annotations.Operation;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.PathSegment;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code /{org}/{app}/{collection}}: a collection listed or queried, entities created (one, or up
+ * to 1,000 at once), and the entities a query selects updated or deleted. The collection segment
+ * may carry Usergrid's matrix parameters ({@code /users;ql=...;limit=5}). One entity is {@link
+ * EntityResource}'s.
+ */
+@Access(Access.Rule.APPLICATION)
+@ApiPart(id = "entity", tag = "Entities", guests = true)
+@Path("/{org}/{app}/{collection}")
+@Produces(MediaType.APPLICATION_JSON)
+public class CollectionResource {
+  private static final int MAX_ENTITIES_PER_POST = 1000;
+
+  private final ApplicationService applications;
+  private final CollectionWrites writes;
+  private final EntityQueries queries;
+  private final BulkOperations bulk;
+  private final JsonBodies bodies;
+
+  public CollectionResource(
+      ApplicationService applications,
+      CollectionWrites writes,
+      EntityQueries queries,
+      BulkOperations bulk,
+      JsonBodies bodies) {
+    this.applications = applications;
+    this.writes = writes;
+    this.queries = queries;
+    this.bulk = bulk;
+    this.bodies = bodies;
+  }
+
+  @GET
+  @Operation(summary = "List a collection (newest first) or query it")
+  public byte[] query(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") PathSegment collection,
+      @QueryParam("ql") String ql,
+      @QueryParam("q") String q,
+      @QueryParam("query") String query,
+      @QueryParam("limit") String limit,
+      @QueryParam("cursor") String cursor) {
+    ApplicationRef application = applications.require(org, app);
+    MatrixQuery matrix = MatrixQuery.of(collection);
+    CollectionName name = CollectionName.of(collection.getPath());
+    QueryPage page =
+        queries.query(application, name, matrix.ql(ql, q, query), matrix.limit(limit), cursor);
+    return Responses.page(Responses.envelope("get", application, name.plural()), page);
+  }
+
+  @POST
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Create one entity, or up to 1,000 from an array")
+  @ApiBody(value = "EntityBatch")
+  @ApiThrottled(
+      "Users created by a caller that is not an administrator: the address's sign-ups or password"
+          + " hashing are spent; `Retry-After` says when to try again")
+  public byte[] create(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") String collection,
+      @QueryParam("consistency") String consistency,
+      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @Context HttpServletRequest servlet,
+      InputStream body) {
+    CollectionName name = CollectionName.of(collection);
+    WriteOptions options = QueryParameters.writeOptions(consistency);
+    JsonNode json = bodies.read(body, contentLength);
+    List<JsonNode> items = new ArrayList<>();
+    if (json.isArray()) {
+      if (json.isEmpty() || json.size() > MAX_ENTITIES_PER_POST) {
+        throw new MeridianException(
+            ErrorCode.ILLEGAL_ARGUMENT,
+            "Post between 1 and " + MAX_ENTITIES_PER_POST + " entities at a time");
+      }
+      json.forEach(items::add);
+    } else {
+      items.add(json);
+    }
+    ApplicationRef application = applications.require(org, app);
+    List<StoredEntity> created =
+        writes.create(
+            application,
+            name,
+            items,
+            options,
+            writes.requester(application, Caller.current(), servlet.getRemoteAddr()));
+    return Responses.entities("post", application, name.plural(), created);
+  }
+
+  /** Merges the body into every entity the query selects, at most {@code limit} of them. */
+  @PUT
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Merge the body into every entity a query selects (at most `limit`)")
+  @ApiBody(value = "EntityProperties")
+  public byte[] updateMatching(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") PathSegment collection,
+      @QueryParam("ql") String ql,
+      @QueryParam("q") String q,
+      @QueryParam("query") String query,
+      @QueryParam("limit") String limit,
+      @QueryParam("consistency") String consistency,
+      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      InputStream body) {
+    MatrixQuery matrix = MatrixQuery.of(collection);
+    CollectionName name = CollectionName.of(collection.getPath());
+    WriteOptions options = QueryParameters.writeOptions(consistency);
+    int max = matrix.limit(limit);
+    JsonNode json = bodies.read(body, contentLength);
+    ApplicationRef application = applications.require(org, app);
+    List<StoredEntity> updated =
+        writes.updateMatching(application, name, matrix.ql(ql, q, query), max, json, options);
+    return Responses.entities("put", application, name.plural(), updated);
+  }
+
+  /** Deletes every entity the query selects, at most {@code limit} of them. */
+  @DELETE
+  @Operation(summary = "Delete every entity a query selects (at most `limit`)")
+  public byte[] deleteMatching(
+      @PathParam("org") String org,
+      @PathParam("app") String app,
+      @PathParam("collection") PathSegment collection,
+      @QueryParam("ql") String ql,
+      @QueryParam("q") String q,
+      @QueryParam("query") String query,
+      @QueryParam("limit") String limit,
+      @QueryParam("consistency") String consistency) {
+    MatrixQuery matrix = MatrixQuery.of(collection);
+    CollectionName name = CollectionName.of(collection.getPath());
+    WriteOptions options = QueryParameters.writeOptions(consistency);
+    int max = matrix.limit(limit);
+    ApplicationRef application = applications.require(org, app);
+    List<StoredEntity> deleted =
+        bulk.deleteMatching(application, name, matrix.ql(ql, q, query), max, options);
+    return Responses.entities("delete", application, name.plural(), deleted);
+  }
+}

@@ -1,0 +1,117 @@
+package io.meridian.rest.management;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.api.route.ApiPart;
+import io.meridian.core.common.Json;
+import io.meridian.core.identity.access.Access;
+import io.meridian.core.identity.admin.AdminInvitations;
+import io.meridian.core.identity.admin.AdminUser;
+import io.meridian.core.identity.admin.Invitation;
+import io.meridian.core.identity.admin.ManagementService;
+import io.meridian.core.identity.admin.Organization;
+import io.meridian.rest.access.Caller;
+import io.meridian.rest.api.JsonBodies;
+import io.meridian.rest.openapi.ApiBody;
+import io.swagger.v3.oas.annotations.Operation;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.io.InputStream;
+
+/**
+ * {@code /management/orgs/{org}/users}: an organization's admins, listed, created, invited by email
+ * address (they join once they accept, {@link AdminInvitationResource}) and removed.
+ */
+@Access(Access.Rule.ORGANIZATION_ADMIN)
+@ApiPart(id = "organization", tag = "Management")
+@Path("/management/{organizations: orgs|organizations}")
+@Produces(MediaType.APPLICATION_JSON)
+public class OrganizationAdminResource {
+  private final ManagementService management;
+  private final JsonBodies bodies;
+  private final AdminInvitations invitations;
+
+  public OrganizationAdminResource(
+      ManagementService management, JsonBodies bodies, AdminInvitations invitations) {
+    this.management = management;
+    this.bodies = bodies;
+    this.invitations = invitations;
+  }
+
+  @GET
+  @Path("{org}/users")
+  @Operation(summary = "The organization's admins")
+  public byte[] admins(@PathParam("org") String org) {
+    Organization organization = OrganizationResource.administered(management, org);
+    var admins = Json.MAPPER.createArrayNode();
+    for (AdminUser admin : management.admins(organization)) {
+      admins.add(ManagementJson.admin(admin, java.util.List.of()));
+    }
+    return ManagementJson.envelope("get organization users").data(admins).toJson();
+  }
+
+  /** {@code {username, email, name, password}}: a new admin of this organization. */
+  @POST
+  @Path("{org}/users")
+  @Operation(summary = "Create an admin in the organization")
+  @ApiBody(value = "NewAdmin", form = true)
+  public byte[] addNewAdmin(
+      @PathParam("org") String org,
+      @HeaderParam("Content-Type") String contentType,
+      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      InputStream body) {
+    Organization organization = OrganizationResource.administered(management, org);
+    ObjectNode fields = bodies.fields(body, contentLength, contentType);
+    AdminUser admin =
+        management.createAdmin(
+            JsonBodies.text(fields, "username"),
+            JsonBodies.text(fields, "name"),
+            JsonBodies.text(fields, "email"),
+            JsonBodies.text(fields, "password"));
+    management.addAdmin(organization, admin);
+    return ManagementJson.envelope("create user")
+        .data(
+            Json.object().set("user", ManagementJson.admin(admin, java.util.List.of(organization))))
+        .toJson();
+  }
+
+  /**
+   * Invites whoever holds the email address to become an admin of this organization; nothing
+   * changes until that admin accepts. The answer is the same whether or not an admin holds the
+   * address, and shows nothing about the invitee.
+   */
+  @PUT
+  @Path("{org}/users/{user}")
+  @Operation(
+      summary =
+          "Invite an admin by email address: they join once they accept"
+              + " (`/management/users/me/invitations`)")
+  public byte[] invite(@PathParam("org") String org, @PathParam("user") String email) {
+    Organization organization = OrganizationResource.administered(management, org);
+    Invitation invitation = invitations.invite(organization, email, Caller.current().subject());
+    return ManagementJson.envelope("invite user to organization")
+        .data(
+            Json.object()
+                .set("invitation", ManagementJson.invitationSent(invitation, organization)))
+        .toJson();
+  }
+
+  @DELETE
+  @Path("{org}/users/{user}")
+  @Operation(summary = "Remove an admin from the organization")
+  public byte[] removeAdmin(@PathParam("org") String org, @PathParam("user") String user) {
+    Organization organization = OrganizationResource.administered(management, org);
+    AdminUser admin = management.member(organization, user);
+    management.removeAdmin(organization, admin);
+    return ManagementJson.envelope("remove user from organization")
+        .data(Json.object().set("user", ManagementJson.admin(admin, java.util.List.of())))
+        .toJson();
+  }
+}
