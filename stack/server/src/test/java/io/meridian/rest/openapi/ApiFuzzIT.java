@@ -3,6 +3,7 @@ package io.meridian.rest.openapi;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.meridian.rest.support.MeridianIT;
+import io.meridian.rest.support.SourceAddressRelay;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -12,7 +13,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +32,14 @@ import org.junit.jupiter.api.Test;
  */
 @Order(1) // the longest class: first, so that it overlaps the others (junit-platform.properties)
 class ApiFuzzIT extends MeridianIT {
+  /**
+   * The fuzzer reaches the server from a loopback address of its own, so that the hundreds of
+   * sign-ins it fails on purpose are throttled on that address and never lock out the classes
+   * running beside it, which sign in from 127.0.0.1. The kernel gives a connection to any loopback
+   * address the source 127.0.0.1, and schemathesis cannot choose one: hence the relay.
+   */
   private static final String FUZZER_ADDRESS = "127.0.0.9";
+
   private static final Path FUZZ = Path.of("src/test/fuzz");
   private static final Path VENV = Path.of("target/fuzz-venv");
   private static final Path WORK = Path.of("target/fuzz");
@@ -47,6 +57,18 @@ class ApiFuzzIT extends MeridianIT {
               "-r",
               FUZZ.resolve("requirements.txt").toString()));
     }
+  }
+
+  private SourceAddressRelay relay;
+
+  @BeforeEach
+  void relay() {
+    relay = SourceAddressRelay.to(api, FUZZER_ADDRESS);
+  }
+
+  @AfterEach
+  void closeRelay() throws IOException {
+    relay.close();
   }
 
   @Test
@@ -76,7 +98,7 @@ class ApiFuzzIT extends MeridianIT {
             "--config-file",
             FUZZ.resolve("schemathesis.toml").toString(),
             "run",
-            fuzzerBase() + "/openapi.json",
+            relay.base() + "/openapi.json",
             "--header",
             "Authorization: Bearer " + organization.adminToken(),
             "--checks",
@@ -118,15 +140,6 @@ class ApiFuzzIT extends MeridianIT {
             result.output())
         .isZero();
     assertThat(result.output()).containsPattern("Tested: [1-9]");
-  }
-
-  /**
-   * The server as the fuzzer reaches it: through a loopback address of its own, so that the
-   * hundreds of sign-ins it fails on purpose are throttled on that address and never lock out the
-   * test classes running beside it, which sign in from 127.0.0.1.
-   */
-  private String fuzzerBase() {
-    return api.base().replace("//127.0.0.1:", "//" + FUZZER_ADDRESS + ":");
   }
 
   /** The closing summary of a run: operations, phases, counts, seed. */

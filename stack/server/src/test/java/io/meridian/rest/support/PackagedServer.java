@@ -41,7 +41,7 @@ public final class PackagedServer {
 
   /** Waits until the server behind {@code client} answers its load balancer check. */
   public static void awaitReady(ApiClient client) {
-    awaitReady(client, Duration.ofSeconds(90));
+    awaitReady(client, Duration.ofSeconds(180));
   }
 
   /**

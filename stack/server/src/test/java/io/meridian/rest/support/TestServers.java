@@ -41,6 +41,10 @@ public final class TestServers {
     properties.put("meridian.indexing.change-log-bucket", "2s");
     properties.put("meridian.indexing.repair-lag", "3s");
     properties.put("meridian.indexing.repair-interval", "500ms");
+    // A write waits for visibility up to this long before returning anyway: on a loaded CI machine
+    // running four test classes at once a 1,000-entity bulk took longer than the default 5 s, and
+    // the tests that query right after writing assert read-your-writes.
+    properties.put("meridian.indexing.visibility-timeout", "30s");
     properties.put("meridian.api.max-body-size", "64KB");
     // Proxies for the tests that forward addresses (LoopbackClient never picks one by chance).
     properties.put("meridian.api.trusted-proxies", "127.255.0.0/16");
