@@ -94,11 +94,7 @@ public class CollectionSettingsResource {
       @BeanParam CollectionPath path, @BeanParam BodyHeaders headers, InputStream body) {
     CollectionName name = CollectionName.of(path.collection());
     JsonNode json = bodies.read(body, headers.contentLength());
-    if (!json.isObject()) {
-      throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT, "Settings are a JSON object, e.g. {\"geoHot\": true}");
-    }
-    requireKnown(json, SETTINGS, "setting");
+    requireFields(json, "Settings are a JSON object, e.g. {\"geoHot\": true}", SETTINGS, "setting");
     JsonNode hot = json.get(GEO_HOT);
     if (hot != null && !hot.isBoolean()) {
       throw new MeridianException(
@@ -172,8 +168,14 @@ public class CollectionSettingsResource {
     }
   }
 
-  /** A 400 naming the first field that is not one of {@code known}. */
-  static void requireKnown(JsonNode json, Set<String> known, String what) {
+  /**
+   * A 400 saying {@code notAnObject} unless the body is a JSON object, else naming its first field
+   * that is not one of {@code known}.
+   */
+  static void requireFields(JsonNode json, String notAnObject, Set<String> known, String what) {
+    if (!json.isObject()) {
+      throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, notAnObject);
+    }
     for (Iterator<String> names = json.fieldNames(); names.hasNext(); ) {
       String field = names.next();
       if (!known.contains(field)) {

@@ -66,11 +66,8 @@ public class FenceLookupResource {
       @BeanParam CollectionPath path, @BeanParam BodyHeaders headers, InputStream body) {
     CollectionName name = CollectionName.of(path.collection());
     JsonNode json = bodies.read(body, headers.contentLength());
-    if (!json.isObject()) {
-      throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT, "A batch lookup is a JSON object with 'points'");
-    }
-    CollectionSettingsResource.requireKnown(json, LOOKUP_FIELDS, "field");
+    CollectionSettingsResource.requireFields(
+        json, "A batch lookup is a JSON object with 'points'", LOOKUP_FIELDS, "field");
     List<double[]> points = points(json.get("points"));
     JsonNode ql = json.get("ql");
     if (ql != null && !ql.isNull() && !ql.isTextual()) {
