@@ -15,12 +15,13 @@ import io.meridian.core.identity.access.PermissionGrant;
 import io.meridian.core.identity.access.RoleService;
 import io.meridian.core.identity.permission.PathPattern;
 import io.meridian.rest.access.PermissionSimulator;
+import io.meridian.rest.param.AppPath;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
@@ -60,8 +61,7 @@ public class AccessSimulatorResource {
               + " or a role's) that allows it, with every grant the user holds; application"
               + " administrators only")
   public byte[] simulate(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
+      @BeanParam AppPath path,
       @Parameter(description = "uuid, username or email of the user; absent: an anonymous caller")
           @QueryParam("user")
           String user,
@@ -79,9 +79,10 @@ public class AccessSimulatorResource {
               required = true,
               schema = @Schema(type = "string", maxLength = PermissionSimulator.MAX_PATH_LENGTH))
           @QueryParam("path")
-          String path) {
-    ApplicationRef application = applications.require(org, app);
-    PermissionSimulator.Simulation simulation = simulator.simulate(application, user, method, path);
+          String requestPath) {
+    ApplicationRef application = applications.require(path.org(), path.app());
+    PermissionSimulator.Simulation simulation =
+        simulator.simulate(application, user, method, requestPath);
     Names names = new Names(application);
     ObjectNode data = Json.object();
     data.put("allowed", simulation.allowed());

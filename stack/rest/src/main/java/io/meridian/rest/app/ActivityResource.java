@@ -13,11 +13,13 @@ import io.meridian.core.identity.access.Access;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
+import io.meridian.rest.param.EntityPath;
+import io.meridian.rest.param.Selection;
+import io.meridian.rest.param.WriteBody;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -62,60 +64,39 @@ public class ActivityResource {
           "Post an activity: to the owner's activities and feed, and the feeds of its followers"
               + " (a user's) or members (a group's)")
   @ApiBody("Activity")
-  public byte[] post(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @QueryParam("consistency") String consistency,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
-      InputStream body) {
-    var options = QueryParameters.writeOptions(consistency);
-    var json = bodies.read(body, contentLength);
-    ApplicationRef application = applications.require(org, app);
-    CollectionName owners = CollectionName.of(collection);
+  public byte[] post(@BeanParam EntityPath path, @BeanParam WriteBody write, InputStream body) {
+    var options = QueryParameters.writeOptions(write.consistency());
+    var json = bodies.read(body, write.contentLength());
+    ApplicationRef application = applications.require(path.org(), path.app());
+    CollectionName owners = CollectionName.of(path.collection());
     StoredEntity activity =
         activities.post(
-            application, owners, Caller.entity(owners, entity), json, poster(), options);
+            application, owners, Caller.entity(owners, path.entity()), json, poster(), options);
     return Responses.entity(
-        "post", application, owners.plural() + "/" + entity + "/activities", activity);
+        "post", application, owners.plural() + "/" + path.entity() + "/activities", activity);
   }
 
   @GET
   @Operation(summary = "The owner's activities, newest first, optionally queried")
   public byte[] list(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @QueryParam("ql") String ql,
-      @QueryParam("q") String q,
-      @QueryParam("query") String query,
-      @QueryParam("limit") String limit,
+      @BeanParam EntityPath path,
+      @BeanParam Selection selection,
       @QueryParam("cursor") String cursor) {
     return listings.list(
-        applications.require(org, app),
-        collection,
-        entity,
+        applications.require(path.org(), path.app()),
+        path,
         ActivityService.ACTIVITIES_VERB,
-        QueryParameters.firstNonNull(ql, q, query),
-        limit,
+        selection,
         cursor);
   }
 
   @GET
   @Path("{target}")
   @Operation(summary = "One of the owner's activities, by uuid")
-  public byte[] one(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @PathParam("target") String target) {
+  public byte[] one(@BeanParam EntityPath path, @PathParam("target") String target) {
     return listings.one(
-        applications.require(org, app),
-        collection,
-        entity,
+        applications.require(path.org(), path.app()),
+        path,
         ActivityService.ACTIVITIES_VERB,
         target);
   }

@@ -18,13 +18,16 @@ import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
 import io.meridian.rest.openapi.ApiThrottled;
+import io.meridian.rest.param.AppPath;
+import io.meridian.rest.param.CollectionPath;
+import io.meridian.rest.param.Selection;
+import io.meridian.rest.param.WriteBody;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -73,19 +76,16 @@ public class CollectionResource {
   @GET
   @Operation(summary = "List a collection (newest first) or query it")
   public byte[] query(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
+      @BeanParam AppPath path,
       @PathParam("collection") PathSegment collection,
-      @QueryParam("ql") String ql,
-      @QueryParam("q") String q,
-      @QueryParam("query") String query,
-      @QueryParam("limit") String limit,
+      @BeanParam Selection selection,
       @QueryParam("cursor") String cursor) {
-    ApplicationRef application = applications.require(org, app);
+    ApplicationRef application = applications.require(path.org(), path.app());
     MatrixQuery matrix = MatrixQuery.of(collection);
     CollectionName name = CollectionName.of(collection.getPath());
     QueryPage page =
-        queries.query(application, name, matrix.ql(ql, q, query), matrix.limit(limit), cursor);
+        queries.query(
+            application, name, matrix.ql(selection.ql()), matrix.limit(selection.limit()), cursor);
     return Responses.page(Responses.envelope("get", application, name.plural()), page);
   }
 
@@ -97,16 +97,13 @@ public class CollectionResource {
       "Users created by a caller that is not an administrator: the address's sign-ups or password"
           + " hashing are spent; `Retry-After` says when to try again")
   public byte[] create(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @QueryParam("consistency") String consistency,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @BeanParam CollectionPath path,
+      @BeanParam WriteBody write,
       @Context HttpServletRequest servlet,
       InputStream body) {
-    CollectionName name = CollectionName.of(collection);
-    WriteOptions options = QueryParameters.writeOptions(consistency);
-    JsonNode json = bodies.read(body, contentLength);
+    CollectionName name = CollectionName.of(path.collection());
+    WriteOptions options = QueryParameters.writeOptions(write.consistency());
+    JsonNode json = bodies.read(body, write.contentLength());
     List<JsonNode> items = new ArrayList<>();
     if (json.isArray()) {
       if (json.isEmpty() || json.size() > MAX_ENTITIES_PER_POST) {
@@ -118,7 +115,7 @@ public class CollectionResource {
     } else {
       items.add(json);
     }
-    ApplicationRef application = applications.require(org, app);
+    ApplicationRef application = applications.require(path.org(), path.app());
     List<StoredEntity> created =
         writes.create(
             application,
@@ -135,24 +132,19 @@ public class CollectionResource {
   @Operation(summary = "Merge the body into every entity a query selects (at most `limit`)")
   @ApiBody(value = "EntityProperties")
   public byte[] updateMatching(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
+      @BeanParam AppPath path,
       @PathParam("collection") PathSegment collection,
-      @QueryParam("ql") String ql,
-      @QueryParam("q") String q,
-      @QueryParam("query") String query,
-      @QueryParam("limit") String limit,
-      @QueryParam("consistency") String consistency,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @BeanParam Selection selection,
+      @BeanParam WriteBody write,
       InputStream body) {
     MatrixQuery matrix = MatrixQuery.of(collection);
     CollectionName name = CollectionName.of(collection.getPath());
-    WriteOptions options = QueryParameters.writeOptions(consistency);
-    int max = matrix.limit(limit);
-    JsonNode json = bodies.read(body, contentLength);
-    ApplicationRef application = applications.require(org, app);
+    WriteOptions options = QueryParameters.writeOptions(write.consistency());
+    int max = matrix.limit(selection.limit());
+    JsonNode json = bodies.read(body, write.contentLength());
+    ApplicationRef application = applications.require(path.org(), path.app());
     List<StoredEntity> updated =
-        writes.updateMatching(application, name, matrix.ql(ql, q, query), max, json, options);
+        writes.updateMatching(application, name, matrix.ql(selection.ql()), max, json, options);
     return Responses.entities("put", application, name.plural(), updated);
   }
 
@@ -160,21 +152,17 @@ public class CollectionResource {
   @DELETE
   @Operation(summary = "Delete every entity a query selects (at most `limit`)")
   public byte[] deleteMatching(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
+      @BeanParam AppPath path,
       @PathParam("collection") PathSegment collection,
-      @QueryParam("ql") String ql,
-      @QueryParam("q") String q,
-      @QueryParam("query") String query,
-      @QueryParam("limit") String limit,
+      @BeanParam Selection selection,
       @QueryParam("consistency") String consistency) {
     MatrixQuery matrix = MatrixQuery.of(collection);
     CollectionName name = CollectionName.of(collection.getPath());
     WriteOptions options = QueryParameters.writeOptions(consistency);
-    int max = matrix.limit(limit);
-    ApplicationRef application = applications.require(org, app);
+    int max = matrix.limit(selection.limit());
+    ApplicationRef application = applications.require(path.org(), path.app());
     List<StoredEntity> deleted =
-        bulk.deleteMatching(application, name, matrix.ql(ql, q, query), max, options);
+        bulk.deleteMatching(application, name, matrix.ql(selection.ql()), max, options);
     return Responses.entities("delete", application, name.plural(), deleted);
   }
 }

@@ -13,15 +13,15 @@ import io.meridian.core.geo.GeoIndexes;
 import io.meridian.core.identity.access.Access;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
+import io.meridian.rest.param.BodyHeaders;
+import io.meridian.rest.param.CollectionPath;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.io.InputStream;
@@ -76,12 +76,9 @@ public class CollectionSettingsResource {
 
   @GET
   @Operation(summary = "A collection's settings (geo-hot) and what this node holds of it in memory")
-  public byte[] settings(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection) {
-    ApplicationRef application = applications.require(org, app);
-    CollectionName name = CollectionName.of(collection);
+  public byte[] settings(@BeanParam CollectionPath path) {
+    ApplicationRef application = applications.require(path.org(), path.app());
+    CollectionName name = CollectionName.of(path.collection());
     return settingsResponse("get", application, name);
   }
 
@@ -94,25 +91,17 @@ public class CollectionSettingsResource {
               + " have no effect")
   @ApiBody(value = "CollectionSettings")
   public byte[] updateSettings(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
-      InputStream body) {
-    CollectionName name = CollectionName.of(collection);
-    JsonNode json = bodies.read(body, contentLength);
-    if (!json.isObject()) {
-      throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT, "Settings are a JSON object, e.g. {\"geoHot\": true}");
-    }
-    requireKnown(json, SETTINGS, "setting");
+      @BeanParam CollectionPath path, @BeanParam BodyHeaders headers, InputStream body) {
+    CollectionName name = CollectionName.of(path.collection());
+    JsonNode json = bodies.read(body, headers.contentLength());
+    requireFields(json, "Settings are a JSON object, e.g. {\"geoHot\": true}", SETTINGS, "setting");
     JsonNode hot = json.get(GEO_HOT);
     if (hot != null && !hot.isBoolean()) {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT, "Setting '" + GEO_HOT + "' must be true or false");
     }
     requireUsergridSettings(json);
-    ApplicationRef application = applications.require(org, app);
+    ApplicationRef application = applications.require(path.org(), path.app());
     if (hot != null) {
       geo.setGeoHot(application.id(), name.plural(), hot.booleanValue());
     }
@@ -124,12 +113,8 @@ public class CollectionSettingsResource {
   @Operation(summary = "Change a collection's settings (as POST)")
   @ApiBody(value = "CollectionSettings")
   public byte[] replaceSettings(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
-      InputStream body) {
-    return updateSettings(org, app, collection, contentLength, body);
+      @BeanParam CollectionPath path, @BeanParam BodyHeaders headers, InputStream body) {
+    return updateSettings(path, headers, body);
   }
 
   private byte[] settingsResponse(String action, ApplicationRef application, CollectionName name) {
@@ -183,8 +168,14 @@ public class CollectionSettingsResource {
     }
   }
 
-  /** A 400 naming the first field that is not one of {@code known}. */
-  static void requireKnown(JsonNode json, Set<String> known, String what) {
+  /**
+   * A 400 saying {@code notAnObject} unless the body is a JSON object, else naming its first field
+   * that is not one of {@code known}.
+   */
+  static void requireFields(JsonNode json, String notAnObject, Set<String> known, String what) {
+    if (!json.isObject()) {
+      throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, notAnObject);
+    }
     for (Iterator<String> names = json.fieldNames(); names.hasNext(); ) {
       String field = names.next();
       if (!known.contains(field)) {

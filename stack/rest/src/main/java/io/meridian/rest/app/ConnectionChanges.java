@@ -9,6 +9,7 @@ import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.entity.WriteOptions;
 import io.meridian.rest.access.Caller;
+import io.meridian.rest.param.VerbPath;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -39,16 +40,15 @@ final class ConnectionChanges {
    */
   byte[] connect(
       ApplicationRef application,
-      String collection,
-      String entity,
-      String verb,
+      VerbPath path,
       String targetCollection,
       String target,
       boolean connect) {
-    CollectionName name = CollectionName.of(collection);
+    CollectionName name = CollectionName.of(path.collection());
     Optional<CollectionName> targetName =
         Optional.ofNullable(targetCollection).map(CollectionName::of);
-    String source = Caller.entity(name, entity);
+    String source = Caller.entity(name, path.entity());
+    String verb = path.verb();
     StoredEntity found =
         connect
             ? connections.connect(
@@ -56,8 +56,9 @@ final class ConnectionChanges {
             : connections.disconnect(
                 application, Caller.visibility(), name, source, verb, targetName, target);
     // Usergrid's answer: the source's connections under the verb, by uuid, and the target.
-    String path = String.join("/", name.plural(), sourceUuid(application, name, entity), verb);
-    return Responses.entity(connect ? "post" : "delete", application, path, found);
+    String answered =
+        String.join("/", name.plural(), sourceUuid(application, name, path.entity()), verb);
+    return Responses.entity(connect ? "post" : "delete", application, answered, found);
   }
 
   /** The source's uuid, read only when the path named it. */
@@ -73,16 +74,13 @@ final class ConnectionChanges {
   /** Merges the body into the connected entity (404 unless it is connected and readable). */
   byte[] updateConnected(
       ApplicationRef application,
-      String collection,
-      String entity,
-      String verb,
+      VerbPath path,
       String targetCollection,
       String target,
       JsonNode json,
       WriteOptions options,
       String address) {
-    StoredEntity found =
-        listings.connected(application, collection, entity, verb, targetCollection, target);
+    StoredEntity found = listings.connected(application, path, targetCollection, target);
     StoredEntity updated =
         writes.updateConnected(
             application,
@@ -94,7 +92,7 @@ final class ConnectionChanges {
     return Responses.entity(
         "put",
         application,
-        ConnectionListings.connectedPath(collection, entity, verb, targetCollection, target),
+        ConnectionListings.connectedPath(path, targetCollection, target),
         updated);
   }
 }

@@ -9,6 +9,9 @@ import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.QueryPage;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.rest.access.Caller;
+import io.meridian.rest.param.EntityPath;
+import io.meridian.rest.param.Selection;
+import io.meridian.rest.param.VerbPath;
 import java.util.Optional;
 
 /**
@@ -33,23 +36,20 @@ final class ConnectionListings {
    */
   byte[] list(
       ApplicationRef application,
-      String collection,
-      String entity,
+      EntityPath source,
       String verb,
-      String ql,
-      String limit,
+      Selection selection,
       String cursor) {
-    CollectionName name = CollectionName.of(collection);
-    StoredEntity source = entities.get(application, name, Caller.entity(name, entity));
+    CollectionName name = CollectionName.of(source.collection());
+    StoredEntity found = entities.get(application, name, Caller.entity(name, source.entity()));
     return page(
         application,
-        source,
+        found,
         Direction.OUT,
         verb,
-        ql,
-        limit,
+        selection,
         cursor,
-        name.plural() + "/" + entity + "/" + verb);
+        name.plural() + "/" + source.entity() + "/" + verb);
   }
 
   /**
@@ -58,26 +58,23 @@ final class ConnectionListings {
    */
   byte[] list(
       ApplicationRef application,
-      String collection,
-      String entity,
+      EntityPath source,
       Direction direction,
       String verb,
-      String ql,
-      String limit,
+      Selection selection,
       String cursor,
       String pathSuffix) {
-    CollectionName name = CollectionName.of(collection);
+    CollectionName name = CollectionName.of(source.collection());
     ConnectionService.requireVerb(verb);
-    StoredEntity source = entities.get(application, name, Caller.entity(name, entity));
+    StoredEntity found = entities.get(application, name, Caller.entity(name, source.entity()));
     return page(
         application,
-        source,
+        found,
         direction,
         verb,
-        ql,
-        limit,
+        selection,
         cursor,
-        name.plural() + "/" + source.uuid() + "/" + pathSuffix);
+        name.plural() + "/" + found.uuid() + "/" + pathSuffix);
   }
 
   private byte[] page(
@@ -85,27 +82,36 @@ final class ConnectionListings {
       StoredEntity source,
       Direction direction,
       String verb,
-      String ql,
-      String limit,
+      Selection selection,
       String cursor,
       String path) {
     QueryPage page =
         queries.connected(
-            application, source, direction, verb, ql, QueryParameters.limit(limit), cursor);
+            application,
+            source,
+            direction,
+            verb,
+            selection.ql(),
+            QueryParameters.limit(selection.limit()),
+            cursor);
     return Responses.page(Responses.envelope("get", application, path), page);
   }
 
   /**
    * One connected entity, by uuid or name; 404 unless it is connected and the caller may read it.
    */
-  byte[] one(
-      ApplicationRef application, String collection, String entity, String verb, String target) {
-    CollectionName name = CollectionName.of(collection);
+  byte[] one(ApplicationRef application, EntityPath source, String verb, String target) {
+    CollectionName name = CollectionName.of(source.collection());
     StoredEntity found =
         connections.connectedEntity(
-            application, Caller.visibility(), name, Caller.entity(name, entity), verb, target);
+            application,
+            Caller.visibility(),
+            name,
+            Caller.entity(name, source.entity()),
+            verb,
+            target);
     return Responses.entity(
-        "get", application, String.join("/", name.plural(), entity, verb, target), found);
+        "get", application, String.join("/", name.plural(), source.entity(), verb, target), found);
   }
 
   /**
@@ -113,27 +119,22 @@ final class ConnectionListings {
    * connected or the caller may not read it.
    */
   StoredEntity connected(
-      ApplicationRef application,
-      String collection,
-      String entity,
-      String verb,
-      String targetCollection,
-      String target) {
-    CollectionName name = CollectionName.of(collection);
+      ApplicationRef application, VerbPath source, String targetCollection, String target) {
+    CollectionName name = CollectionName.of(source.collection());
     return connections.connectedEntity(
         application,
         Caller.visibility(),
         name,
-        Caller.entity(name, entity),
-        verb,
+        Caller.entity(name, source.entity()),
+        source.verb(),
         Optional.ofNullable(targetCollection).map(CollectionName::of),
         target);
   }
 
   /** The path of a connected entity as the request named it, for the answer. */
-  static String connectedPath(
-      String collection, String entity, String verb, String targetCollection, String target) {
-    return String.join("/", CollectionName.of(collection).plural(), entity, verb)
+  static String connectedPath(VerbPath source, String targetCollection, String target) {
+    return String.join(
+            "/", CollectionName.of(source.collection()).plural(), source.entity(), source.verb())
         + (targetCollection == null ? "" : "/" + targetCollection)
         + "/"
         + target;

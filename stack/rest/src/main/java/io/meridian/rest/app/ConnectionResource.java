@@ -17,13 +17,16 @@ import io.meridian.core.push.PushTarget;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
+import io.meridian.rest.param.BodyHeaders;
+import io.meridian.rest.param.Selection;
+import io.meridian.rest.param.VerbPath;
+import io.meridian.rest.param.WriteBody;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -51,9 +54,7 @@ import java.io.InputStream;
  *
  * <p>Answers carry Usergrid's paths: the source by uuid ({@code /users/<uuid>/likes}); a connect or
  * disconnect answers with the target, its {@code metadata} included. Reads go through {@link
- * ConnectionListings}, writes through {@link ConnectionChanges}; this class parses and renders. It
- * stays over 300 lines: its ten operations share one path template whose parameters each method
- * declares, which classes split from it would only declare again.
+ * ConnectionListings}, writes through {@link ConnectionChanges}; this class parses and renders.
  */
 @Access(Access.Rule.APPLICATION)
 @ApiPart(id = "connection", tag = "Connections", guests = true)
@@ -85,26 +86,11 @@ public class ConnectionResource {
   @GET
   @Operation(summary = "The entities this entity connects to under a verb, optionally queried")
   public byte[] outbound(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @PathParam("verb") String verb,
-      @QueryParam("ql") String ql,
-      @QueryParam("q") String q,
-      @QueryParam("query") String query,
-      @QueryParam("limit") String limit,
+      @BeanParam VerbPath path,
+      @BeanParam Selection selection,
       @QueryParam("cursor") String cursor) {
     return listings.list(
-        applications.require(org, app),
-        collection,
-        entity,
-        Direction.OUT,
-        verb,
-        QueryParameters.firstNonNull(ql, q, query),
-        limit,
-        cursor,
-        verb);
+        application(path), path, Direction.OUT, path.verb(), selection, cursor, path.verb());
   }
 
   /**
@@ -118,53 +104,40 @@ public class ConnectionResource {
           "`connecting/{verb}`: the entities connecting to this one; `connections/{verb}`: those"
               + " it connects to; else one connected entity, by uuid or name")
   public byte[] inboundOrConnected(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @PathParam("verb") String verb,
+      @BeanParam VerbPath path,
       @PathParam("target") String target,
-      @QueryParam("ql") String ql,
-      @QueryParam("q") String q,
-      @QueryParam("query") String query,
-      @QueryParam("limit") String limit,
+      @BeanParam Selection selection,
       @QueryParam("cursor") String cursor) {
+    String verb = path.verb();
     if (verb.equals(CONNECTING) || verb.equals(CONNECTIONS)) {
       return listings.list(
-          applications.require(org, app),
-          collection,
-          entity,
+          application(path),
+          path,
           verb.equals(CONNECTING) ? Direction.IN : Direction.OUT,
           target,
-          QueryParameters.firstNonNull(ql, q, query),
-          limit,
+          selection,
           cursor,
           verb + "/" + target);
     }
     // One entity, not a listing: the listing's parameters do nothing here, but a malformed one is
     // still refused, as on every route that takes it.
-    QueryParameters.limit(limit);
-    return listings.one(applications.require(org, app), collection, entity, verb, target);
+    QueryParameters.limit(selection.limit());
+    return listings.one(application(path), path, verb, target);
   }
 
   @GET
   @Path("{targetCollection}/{target}")
   @Operation(summary = "One connected entity, named in its collection by uuid or name")
   public byte[] connectedInCollection(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @PathParam("verb") String verb,
+      @BeanParam VerbPath path,
       @PathParam("targetCollection") String targetCollection,
       @PathParam("target") String target) {
-    ApplicationRef application = applications.require(org, app);
-    StoredEntity found =
-        listings.connected(application, collection, entity, verb, targetCollection, target);
+    ApplicationRef application = application(path);
+    StoredEntity found = listings.connected(application, path, targetCollection, target);
     return Responses.entity(
         "get",
         application,
-        ConnectionListings.connectedPath(collection, entity, verb, targetCollection, target),
+        ConnectionListings.connectedPath(path, targetCollection, target),
         found);
   }
 
@@ -174,28 +147,12 @@ public class ConnectionResource {
   @Operation(summary = "Merge the body into a connected entity, named by uuid")
   @ApiBody(value = "EntityProperties")
   public byte[] updateConnectedByUuid(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @PathParam("verb") String verb,
+      @BeanParam VerbPath path,
       @PathParam("target") String target,
-      @QueryParam("consistency") String consistency,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @BeanParam WriteBody write,
       @Context HttpServletRequest servlet,
       InputStream body) {
-    return updateConnected(
-        org,
-        app,
-        collection,
-        entity,
-        verb,
-        null,
-        target,
-        consistency,
-        contentLength,
-        servlet,
-        body);
+    return updateConnected(path, null, target, write, servlet, body);
   }
 
   @PUT
@@ -204,29 +161,16 @@ public class ConnectionResource {
   @Operation(summary = "Merge the body into a connected entity, named in its collection")
   @ApiBody(value = "EntityProperties")
   public byte[] updateConnected(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @PathParam("verb") String verb,
+      @BeanParam VerbPath path,
       @PathParam("targetCollection") String targetCollection,
       @PathParam("target") String target,
-      @QueryParam("consistency") String consistency,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @BeanParam WriteBody write,
       @Context HttpServletRequest servlet,
       InputStream body) {
-    WriteOptions options = QueryParameters.writeOptions(consistency);
-    JsonNode json = bodies.read(body, contentLength);
+    WriteOptions options = QueryParameters.writeOptions(write.consistency());
+    JsonNode json = bodies.read(body, write.contentLength());
     return changes.updateConnected(
-        applications.require(org, app),
-        collection,
-        entity,
-        verb,
-        targetCollection,
-        target,
-        json,
-        options,
-        servlet.getRemoteAddr());
+        application(path), path, targetCollection, target, json, options, servlet.getRemoteAddr());
   }
 
   /**
@@ -240,88 +184,62 @@ public class ConnectionResource {
           "`notifications`: send a push notification to a device, every device (`/devices/*`), a"
               + " user's devices or a group's users' devices")
   @ApiBody(value = "Notification")
-  public byte[] notify(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @PathParam("verb") String verb,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
-      InputStream body) {
-    if (!verb.equals("notifications")) {
+  public byte[] notify(@BeanParam VerbPath path, @BeanParam BodyHeaders headers, InputStream body) {
+    if (!path.verb().equals("notifications")) {
       // A documented operation (any verb fits its template), so a refusal, not a 405.
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT,
           "A POST here only sends notifications (/{collection}/{id}/notifications); a connection"
               + " is made with POST /{collection}/{id}/{verb}/{target}");
     }
-    JsonNode json = bodies.read(body, contentLength);
-    ApplicationRef application = applications.require(org, app);
-    CollectionName targets = CollectionName.of(collection);
-    PushTarget target = notifications.target(application, targets, Caller.entity(targets, entity));
+    JsonNode json = bodies.read(body, headers.contentLength());
+    ApplicationRef application = application(path);
+    CollectionName targets = CollectionName.of(path.collection());
+    PushTarget target =
+        notifications.target(application, targets, Caller.entity(targets, path.entity()));
     StoredEntity created = notifications.send(application, target, json);
     return Responses.entity(
         "post",
         application,
-        String.join("/", CollectionName.of(collection).plural(), entity, verb),
+        String.join("/", targets.plural(), path.entity(), path.verb()),
         created);
   }
 
   @POST
   @Path("{target}")
   @Operation(summary = "Connect this entity to another, named by uuid")
-  public byte[] connectByUuid(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @PathParam("verb") String verb,
-      @PathParam("target") String target) {
-    return changes.connect(
-        applications.require(org, app), collection, entity, verb, null, target, true);
+  public byte[] connectByUuid(@BeanParam VerbPath path, @PathParam("target") String target) {
+    return changes.connect(application(path), path, null, target, true);
   }
 
   @POST
   @Path("{targetCollection}/{target}")
   @Operation(summary = "Connect this entity to another entity of a collection")
   public byte[] connect(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @PathParam("verb") String verb,
+      @BeanParam VerbPath path,
       @PathParam("targetCollection") String targetCollection,
       @PathParam("target") String target) {
-    return changes.connect(
-        applications.require(org, app), collection, entity, verb, targetCollection, target, true);
+    return changes.connect(application(path), path, targetCollection, target, true);
   }
 
   @DELETE
   @Path("{target}")
   @Operation(summary = "Remove a connection to an entity named by uuid")
-  public byte[] disconnectByUuid(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @PathParam("verb") String verb,
-      @PathParam("target") String target) {
-    return changes.connect(
-        applications.require(org, app), collection, entity, verb, null, target, false);
+  public byte[] disconnectByUuid(@BeanParam VerbPath path, @PathParam("target") String target) {
+    return changes.connect(application(path), path, null, target, false);
   }
 
   @DELETE
   @Path("{targetCollection}/{target}")
   @Operation(summary = "Remove a connection to an entity of a collection")
   public byte[] disconnect(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @PathParam("verb") String verb,
+      @BeanParam VerbPath path,
       @PathParam("targetCollection") String targetCollection,
       @PathParam("target") String target) {
-    return changes.connect(
-        applications.require(org, app), collection, entity, verb, targetCollection, target, false);
+    return changes.connect(application(path), path, targetCollection, target, false);
+  }
+
+  private ApplicationRef application(VerbPath path) {
+    return applications.require(path.org(), path.app());
   }
 }

@@ -14,11 +14,12 @@ import io.meridian.core.counter.CounterSeries;
 import io.meridian.core.counter.CounterService;
 import io.meridian.core.counter.CounterStore;
 import io.meridian.core.identity.access.Access;
+import io.meridian.rest.param.AppPath;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
@@ -51,8 +52,7 @@ public class CounterResource {
       summary =
           "The counters' buckets at a resolution (`counter` given), else the names of all counters")
   public byte[] get(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
+      @BeanParam AppPath path,
       @Parameter(description = "a counter's name; repeat for several (at most 100)")
           @QueryParam("counter")
           List<String> names,
@@ -70,7 +70,7 @@ public class CounterResource {
           @QueryParam("pad")
           String pad) {
     CounterQuery query = query(names, resolution, start, end, pad);
-    ApplicationRef application = applications.require(org, app);
+    ApplicationRef application = applications.require(path.org(), path.app());
     if (query == null) {
       ArrayNode data = Json.MAPPER.createArrayNode();
       counters.names(application).forEach(data::add);

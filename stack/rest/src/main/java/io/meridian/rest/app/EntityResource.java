@@ -20,13 +20,16 @@ import io.meridian.core.push.PushTarget;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
+import io.meridian.rest.param.AppPath;
+import io.meridian.rest.param.BodyHeaders;
+import io.meridian.rest.param.EntityPath;
+import io.meridian.rest.param.WriteBody;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -114,47 +117,38 @@ public class EntityResource {
   @Operation(summary = "Merge the body into an entity, creating it by name if missing")
   @ApiBody(value = "EntityProperties")
   public byte[] update(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @QueryParam("consistency") String consistency,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @BeanParam EntityPath path,
+      @BeanParam WriteBody write,
       @Context HttpServletRequest servlet,
       InputStream body) {
-    CollectionName name = CollectionName.of(collection);
-    WriteOptions options = QueryParameters.writeOptions(consistency);
-    JsonNode json = bodies.read(body, contentLength);
-    ApplicationRef application = applications.require(org, app);
+    CollectionName name = CollectionName.of(path.collection());
+    WriteOptions options = QueryParameters.writeOptions(write.consistency());
+    JsonNode json = bodies.read(body, write.contentLength());
+    ApplicationRef application = applications.require(path.org(), path.app());
     StoredEntity updated =
         writes.update(
             application,
             name,
-            Caller.entity(name, entity),
+            Caller.entity(name, path.entity()),
             json,
             options,
             writes.requester(application, Caller.current(), servlet.getRemoteAddr()));
-    return Responses.entity("put", application, name.plural() + "/" + entity, updated);
+    return Responses.entity("put", application, name.plural() + "/" + path.entity(), updated);
   }
 
   @DELETE
   @Path("{entity}")
   @Operation(summary = "Delete an entity")
-  public byte[] delete(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @QueryParam("consistency") String consistency) {
-    ApplicationRef application = applications.require(org, app);
-    CollectionName name = CollectionName.of(collection);
+  public byte[] delete(@BeanParam EntityPath path, @QueryParam("consistency") String consistency) {
+    ApplicationRef application = applications.require(path.org(), path.app());
+    CollectionName name = CollectionName.of(path.collection());
     StoredEntity deleted =
         entities.delete(
             application,
             name,
-            Caller.entity(name, entity),
+            Caller.entity(name, path.entity()),
             QueryParameters.writeOptions(consistency));
-    return Responses.entity("delete", application, name.plural() + "/" + entity, deleted);
+    return Responses.entity("delete", application, name.plural() + "/" + path.entity(), deleted);
   }
 
   /**
@@ -171,11 +165,10 @@ public class EntityResource {
               + " selects")
   @ApiBody(value = "Notification")
   public byte[] notifyMatching(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
+      @BeanParam AppPath path,
       @PathParam("collection") PathSegment collection,
       @PathParam("entity") String entity,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @BeanParam BodyHeaders headers,
       InputStream body) {
     CollectionName name = CollectionName.of(collection.getPath());
     MatrixQuery matrix = MatrixQuery.of(collection);
@@ -187,8 +180,8 @@ public class EntityResource {
               + " (multipart/form-data with a 'file' part, or raw bytes of the file's type), and"
               + " /devices;ql=.../notifications sends notifications");
     }
-    JsonNode json = bodies.read(body, contentLength);
-    ApplicationRef application = applications.require(org, app);
+    JsonNode json = bodies.read(body, headers.contentLength());
+    ApplicationRef application = applications.require(path.org(), path.app());
     StoredEntity created =
         notifications.send(
             application, new PushTarget(PushTarget.Kind.QUERY, null, matrix.ql()), json);

@@ -11,11 +11,13 @@ import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.identity.access.Access;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
+import io.meridian.rest.param.AppPath;
+import io.meridian.rest.param.Selection;
+import io.meridian.rest.param.WriteBody;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -58,15 +60,10 @@ public class EventResource {
       summary =
           "Post an event: store it and add each of its `counters` to its counter at `timestamp`")
   @ApiBody("Event")
-  public byte[] post(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @QueryParam("consistency") String consistency,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
-      InputStream body) {
-    var options = QueryParameters.writeOptions(consistency);
-    var json = bodies.read(body, contentLength);
-    ApplicationRef application = applications.require(org, app);
+  public byte[] post(@BeanParam AppPath path, @BeanParam WriteBody write, InputStream body) {
+    var options = QueryParameters.writeOptions(write.consistency());
+    var json = bodies.read(body, write.contentLength());
+    ApplicationRef application = applications.require(path.org(), path.app());
     StoredEntity event = events.post(application, json, options);
     return Responses.entity("post", application, EventService.EVENTS.plural(), event);
   }
@@ -74,19 +71,19 @@ public class EventResource {
   @GET
   @Operation(summary = "List the stored events (newest first) or query them")
   public byte[] query(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
+      @BeanParam AppPath path,
       @PathParam("collection") PathSegment collection,
-      @QueryParam("ql") String ql,
-      @QueryParam("q") String q,
-      @QueryParam("query") String query,
-      @QueryParam("limit") String limit,
+      @BeanParam Selection selection,
       @QueryParam("cursor") String cursor) {
-    ApplicationRef application = applications.require(org, app);
+    ApplicationRef application = applications.require(path.org(), path.app());
     MatrixQuery matrix = MatrixQuery.of(collection);
     QueryPage page =
         queries.query(
-            application, EventService.EVENTS, matrix.ql(ql, q, query), matrix.limit(limit), cursor);
+            application,
+            EventService.EVENTS,
+            matrix.ql(selection.ql()),
+            matrix.limit(selection.limit()),
+            cursor);
     return Responses.page(
         Responses.envelope("get", application, EventService.EVENTS.plural()), page);
   }

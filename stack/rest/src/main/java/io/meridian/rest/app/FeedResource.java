@@ -5,7 +5,10 @@ import io.meridian.api.route.ApiPaths;
 import io.meridian.core.activity.ActivityService;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.identity.access.Access;
+import io.meridian.rest.param.EntityPath;
+import io.meridian.rest.param.Selection;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -34,35 +37,22 @@ public class FeedResource {
   @GET
   @Operation(summary = "The activities in the user's or group's feed, newest first")
   public byte[] list(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @QueryParam("ql") String ql,
-      @QueryParam("q") String q,
-      @QueryParam("query") String query,
-      @QueryParam("limit") String limit,
+      @BeanParam EntityPath path,
+      @BeanParam Selection selection,
       @QueryParam("cursor") String cursor) {
     return listings.list(
-        applications.require(org, app),
-        collection,
-        entity,
+        applications.require(path.org(), path.app()),
+        path,
         ActivityService.FEED,
-        QueryParameters.firstNonNull(ql, q, query),
-        limit,
+        selection,
         cursor);
   }
 
   @GET
   @Path("{target}")
   @Operation(summary = "One activity of the feed, by uuid")
-  public byte[] one(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @PathParam("target") String target) {
+  public byte[] one(@BeanParam EntityPath path, @PathParam("target") String target) {
     return listings.one(
-        applications.require(org, app), collection, entity, ActivityService.FEED, target);
+        applications.require(path.org(), path.app()), path, ActivityService.FEED, target);
   }
 }

@@ -18,13 +18,13 @@ import io.meridian.core.identity.access.Access;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
+import io.meridian.rest.param.BodyHeaders;
+import io.meridian.rest.param.CollectionPath;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.DefaultValue;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.io.InputStream;
@@ -63,18 +63,11 @@ public class FenceLookupResource {
   @Operation(summary = "For each point, the fences of the collection that contain it")
   @ApiBody(value = "PointLookup")
   public byte[] containsEach(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
-      InputStream body) {
-    CollectionName name = CollectionName.of(collection);
-    JsonNode json = bodies.read(body, contentLength);
-    if (!json.isObject()) {
-      throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT, "A batch lookup is a JSON object with 'points'");
-    }
-    CollectionSettingsResource.requireKnown(json, LOOKUP_FIELDS, "field");
+      @BeanParam CollectionPath path, @BeanParam BodyHeaders headers, InputStream body) {
+    CollectionName name = CollectionName.of(path.collection());
+    JsonNode json = bodies.read(body, headers.contentLength());
+    CollectionSettingsResource.requireFields(
+        json, "A batch lookup is a JSON object with 'points'", LOOKUP_FIELDS, "field");
     List<double[]> points = points(json.get("points"));
     JsonNode ql = json.get("ql");
     if (ql != null && !ql.isNull() && !ql.isTextual()) {
@@ -84,7 +77,7 @@ public class FenceLookupResource {
     if (limit != null && !limit.canConvertToInt()) {
       throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "'limit' must be an integer");
     }
-    ApplicationRef application = applications.require(org, app);
+    ApplicationRef application = applications.require(path.org(), path.app());
     List<QueryPage> pages =
         queries.containingEach(
             application,

@@ -10,6 +10,7 @@ import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.identity.access.RoleService;
 import io.meridian.core.identity.user.UserService;
 import io.meridian.rest.access.Caller;
+import io.meridian.rest.param.EntityPath;
 
 /**
  * What the identity sub-resources share: the user, group or role a path names (users found by uuid,
@@ -17,8 +18,9 @@ import io.meridian.rest.access.Caller;
  * user's credentials.
  */
 public final class IdentityTargets {
-  /** The entity a path names, its collection, and the holder of its grants. */
-  public record Target(CollectionName collection, StoredEntity entity, String holder) {}
+  /** The entity a path names, its application and collection, and the holder of its grants. */
+  public record Target(
+      ApplicationRef application, CollectionName collection, StoredEntity entity, String holder) {}
 
   private final ApplicationService applications;
   private final EntityService entities;
@@ -31,12 +33,11 @@ public final class IdentityTargets {
     this.users = users;
   }
 
-  ApplicationRef application(String org, String app) {
-    return applications.require(org, app);
-  }
-
-  Target target(ApplicationRef application, String collection, String entity) {
-    CollectionName name = CollectionName.of(collection);
+  /** The user, group or role the path names, found once its application is. */
+  Target target(EntityPath path) {
+    ApplicationRef application = applications.require(path.org(), path.app());
+    CollectionName name = CollectionName.of(path.collection());
+    String entity = path.entity();
     String id = Caller.entity(name, entity);
     StoredEntity found =
         name.equals(RoleService.USERS)
@@ -48,7 +49,7 @@ public final class IdentityTargets {
                             ErrorCode.ENTITY_NOT_FOUND,
                             "Entity user with identifier " + entity + " not found"))
             : entities.get(application, name, id);
-    return new Target(name, found, RoleService.holder(found));
+    return new Target(application, name, found, RoleService.holder(found));
   }
 
   static MeridianException notHere(String what) {

@@ -2,6 +2,7 @@ package io.meridian.rest.app;
 
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
+import io.meridian.rest.param.Selection;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.PathSegment;
 import java.util.Set;
@@ -31,9 +32,9 @@ record MatrixQuery(String ql, String limit) {
         parameters.getFirst("limit"));
   }
 
-  /** The query: a query parameter ({@code ql}, {@code q} or {@code query}) wins over the matrix. */
-  String ql(String ql, String q, String query) {
-    return QueryParameters.firstNonNull(ql, q, query, this.ql);
+  /** The query: one sent as a query parameter ({@link Selection#ql()}) wins over the matrix. */
+  String ql(String ql) {
+    return ql != null ? ql : this.ql;
   }
 
   /** The limit: the query parameter wins over the matrix; a 400 when malformed. */

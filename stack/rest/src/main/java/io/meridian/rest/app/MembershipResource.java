@@ -11,7 +11,9 @@ import io.meridian.core.identity.access.Access;
 import io.meridian.core.identity.access.GrantStore;
 import io.meridian.core.identity.access.RoleService;
 import io.meridian.rest.access.Caller;
+import io.meridian.rest.param.VerbPath;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -57,17 +59,10 @@ public class MembershipResource {
   @GET
   @Operation(
       summary = "A user's roles or groups, a group's users or roles, a role's users or groups")
-  public byte[] list(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @PathParam("verb") String verb) {
-    ApplicationRef application = targets.application(org, app);
-    IdentityTargets.Target target = targets.target(application, collection, entity);
-    List<StoredEntity> members = members(application, target, verb);
-    return Responses.envelope(
-            "get", application, target.collection().plural() + "/" + entity + "/" + verb)
+  public byte[] list(@BeanParam VerbPath path) {
+    IdentityTargets.Target target = targets.target(path);
+    List<StoredEntity> members = members(target, path.verb());
+    return Responses.envelope("get", target.application(), answeredPath(target, path))
         .entities(Responses.listed(members))
         .toJson();
   }
@@ -75,67 +70,38 @@ public class MembershipResource {
   @GET
   @Path("{member}")
   @Operation(summary = "One membership: the role, group or user, if it is one")
-  public byte[] member(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @PathParam("verb") String verb,
-      @PathParam("member") String member) {
-    ApplicationRef application = targets.application(org, app);
-    IdentityTargets.Target target = targets.target(application, collection, entity);
-    CollectionName memberCollection = membersOf(target.collection(), verb);
+  public byte[] member(@BeanParam VerbPath path, @PathParam("member") String member) {
+    IdentityTargets.Target target = targets.target(path);
+    ApplicationRef application = target.application();
+    CollectionName memberCollection = membersOf(target.collection(), path.verb());
     StoredEntity other = entities.get(application, memberCollection, member);
     boolean held =
-        members(application, target, verb).stream()
+        members(target, path.verb()).stream()
             .anyMatch(candidate -> candidate.uuid().equals(other.uuid()));
     if (!held || !Caller.visibility().canRead(other)) {
       throw EntityService.notFound(memberCollection, member);
     }
-    return Responses.entity(
-        "get",
-        application,
-        target.collection().plural() + "/" + entity + "/" + verb + "/" + member,
-        other);
+    return Responses.entity("get", application, answeredPath(target, path) + "/" + member, other);
   }
 
   @POST
   @Path("{member}")
   @Operation(summary = "Add a membership: a user to a group or role, a group to a role")
-  public byte[] join(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @PathParam("verb") String verb,
-      @PathParam("member") String member) {
-    return membership(org, app, collection, entity, verb, member, true);
+  public byte[] join(@BeanParam VerbPath path, @PathParam("member") String member) {
+    return membership(path, member, true);
   }
 
   @DELETE
   @Path("{member}")
   @Operation(summary = "Remove a membership")
-  public byte[] leave(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @PathParam("verb") String verb,
-      @PathParam("member") String member) {
-    return membership(org, app, collection, entity, verb, member, false);
+  public byte[] leave(@BeanParam VerbPath path, @PathParam("member") String member) {
+    return membership(path, member, false);
   }
 
-  private byte[] membership(
-      String org,
-      String app,
-      String collection,
-      String entity,
-      String verb,
-      String member,
-      boolean join) {
-    ApplicationRef application = targets.application(org, app);
-    IdentityTargets.Target target = targets.target(application, collection, entity);
-    CollectionName memberCollection = membersOf(target.collection(), verb);
+  private byte[] membership(VerbPath path, String member, boolean join) {
+    IdentityTargets.Target target = targets.target(path);
+    ApplicationRef application = target.application();
+    CollectionName memberCollection = membersOf(target.collection(), path.verb());
     StoredEntity other = entities.get(application, memberCollection, member);
     StoredEntity user = pick(RoleService.USERS, target, other);
     StoredEntity group = pick(RoleService.GROUPS, target, other);
@@ -153,14 +119,16 @@ public class MembershipResource {
       roles.removeFromGroup(application, user.uuid(), group.uuid());
     }
     return Responses.entity(
-        join ? "post" : "delete",
-        application,
-        target.collection().plural() + "/" + entity + "/" + verb,
-        other);
+        join ? "post" : "delete", application, answeredPath(target, path), other);
   }
 
-  private List<StoredEntity> members(
-      ApplicationRef application, IdentityTargets.Target target, String verb) {
+  /** The memberships' path as the request named it: {@code users/fred/roles}. */
+  private static String answeredPath(IdentityTargets.Target target, VerbPath path) {
+    return target.collection().plural() + "/" + path.entity() + "/" + path.verb();
+  }
+
+  private List<StoredEntity> members(IdentityTargets.Target target, String verb) {
+    ApplicationRef application = target.application();
     CollectionName members = membersOf(target.collection(), verb);
     List<UUID> ids;
     if (members.equals(RoleService.ROLES)) {

@@ -4,23 +4,23 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.api.route.ApiPart;
 import io.meridian.api.route.ApiPaths;
-import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.identity.access.Access;
 import io.meridian.core.identity.access.RoleService;
+import io.meridian.rest.api.Envelope;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
+import io.meridian.rest.param.BodyHeaders;
+import io.meridian.rest.param.EntityPath;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.DELETE;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
@@ -53,16 +53,11 @@ public class PermissionsResource {
 
   @GET
   @Operation(summary = "The permissions granted to a user, group or role")
-  public byte[] list(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity) {
-    ApplicationRef application = targets.application(org, app);
-    IdentityTargets.Target target = targets.target(application, collection, entity);
+  public byte[] list(@BeanParam EntityPath path) {
+    IdentityTargets.Target target = targets.target(path);
     ArrayNode data = Json.MAPPER.createArrayNode();
-    roles.permissions(application, target.holder()).forEach(data::add);
-    return Responses.envelope("get", application, path(target, entity)).data(data).toJson();
+    roles.permissions(target.application(), target.holder()).forEach(data::add);
+    return answer("get", target, path).data(data).toJson();
   }
 
   @POST
@@ -72,63 +67,48 @@ public class PermissionsResource {
               + " `?permission=get,put:/things/**` (then the body is not read)")
   @ApiBody(value = "PermissionGrant", form = true)
   public byte[] grant(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
+      @BeanParam EntityPath path,
       @QueryParam("permission") String queryPermission,
-      @HeaderParam("Content-Type") String contentType,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @BeanParam BodyHeaders headers,
       InputStream body) {
-    ApplicationRef application = targets.application(org, app);
-    IdentityTargets.Target target = targets.target(application, collection, entity);
+    IdentityTargets.Target target = targets.target(path);
     // Usergrid's clients send the permission in the query as often as in the body.
     String permission =
         queryPermission != null
             ? queryPermission
-            : permission(bodies.fields(body, contentLength, contentType));
-    String granted = roles.grantPermission(application, target.holder(), permission);
-    return Responses.envelope("post", application, path(target, entity))
-        .data(Json.MAPPER.createArrayNode().add(granted))
-        .toJson();
+            : permission(bodies.fields(body, headers.contentLength(), headers.contentType()));
+    String granted = roles.grantPermission(target.application(), target.holder(), permission);
+    return answer("post", target, path).data(Json.MAPPER.createArrayNode().add(granted)).toJson();
   }
 
   @PUT
   @Operation(summary = "The same as POST")
   @ApiBody(value = "PermissionGrant", form = true)
   public byte[] grantByPut(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
+      @BeanParam EntityPath path,
       @QueryParam("permission") String queryPermission,
-      @HeaderParam("Content-Type") String contentType,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @BeanParam BodyHeaders headers,
       InputStream body) {
-    return grant(org, app, collection, entity, queryPermission, contentType, contentLength, body);
+    return grant(path, queryPermission, headers, body);
   }
 
   @DELETE
   @Operation(summary = "Revoke a permission: `?permission=get,put:/things/*`")
-  public byte[] revoke(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @QueryParam("permission") String permission) {
-    ApplicationRef application = targets.application(org, app);
-    IdentityTargets.Target target = targets.target(application, collection, entity);
+  public byte[] revoke(@BeanParam EntityPath path, @QueryParam("permission") String permission) {
+    IdentityTargets.Target target = targets.target(path);
     if (permission == null) {
       throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "Name the permission to revoke");
     }
-    String revoked = roles.revokePermission(application, target.holder(), permission);
-    return Responses.envelope("delete", application, path(target, entity))
-        .data(Json.MAPPER.createArrayNode().add(revoked))
-        .toJson();
+    String revoked = roles.revokePermission(target.application(), target.holder(), permission);
+    return answer("delete", target, path).data(Json.MAPPER.createArrayNode().add(revoked)).toJson();
   }
 
-  private static String path(IdentityTargets.Target target, String entity) {
-    return target.collection().plural() + "/" + entity + "/permissions";
+  /** The envelope, under the holder's path as the request named it. */
+  private static Envelope answer(String action, IdentityTargets.Target target, EntityPath path) {
+    return Responses.envelope(
+        action,
+        target.application(),
+        target.collection().plural() + "/" + path.entity() + "/permissions");
   }
 
   private static String permission(ObjectNode fields) {

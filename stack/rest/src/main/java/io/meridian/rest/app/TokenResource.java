@@ -14,14 +14,14 @@ import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.api.RequestInfo;
 import io.meridian.rest.openapi.ApiBody;
 import io.meridian.rest.openapi.ApiSignIn;
+import io.meridian.rest.param.AppPath;
+import io.meridian.rest.param.BodyHeaders;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
@@ -52,34 +52,30 @@ public class TokenResource {
   @ApiBody(value = "TokenRequest", form = true)
   @ApiSignIn
   public byte[] post(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @HeaderParam("Content-Type") String contentType,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @BeanParam AppPath path,
+      @BeanParam BodyHeaders headers,
       @Context HttpServletRequest servlet,
       InputStream body) {
-    return token(org, app, bodies.fields(body, contentLength, contentType), servlet);
+    return token(
+        path, bodies.fields(body, headers.contentLength(), headers.contentType()), servlet);
   }
 
   @GET
   @Operation(summary = "Sign in with the grant as query parameters (as Usergrid allows)")
   @ApiSignIn
-  public byte[] get(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @Context HttpServletRequest servlet) {
-    return token(org, app, Json.object(), servlet);
+  public byte[] get(@BeanParam AppPath path, @Context HttpServletRequest servlet) {
+    return token(path, Json.object(), servlet);
   }
 
-  private byte[] token(String org, String app, ObjectNode body, HttpServletRequest servlet) {
+  private byte[] token(AppPath path, ObjectNode body, HttpServletRequest servlet) {
     TokenRequest request = TokenRequest.of(body, RequestInfo.current().uri().getQueryParameters());
     String address = servlet.getRemoteAddr();
     boolean password = request.grantType().equals(TokenRequest.PASSWORD);
-    Optional<ApplicationRef> found = applications.find(org, app);
+    Optional<ApplicationRef> found = applications.find(path.org(), path.app());
     if (found.isEmpty()) {
       throw auth.refuseAtMissingApplication(
-          org,
-          app,
+          path.org(),
+          path.app(),
           password,
           password ? request.username() : request.clientId(),
           password ? request.password() : request.clientSecret(),

@@ -17,14 +17,14 @@ import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
 import io.meridian.rest.openapi.ApiThrottled;
+import io.meridian.rest.param.BodyHeaders;
+import io.meridian.rest.param.VerbPath;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.ws.rs.DefaultValue;
-import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
@@ -72,35 +72,31 @@ public class UserCredentialsResource {
       "Too many wrong old passwords for this user (counted with its sign-ins), or too many"
           + " passwords hashed for this address; `Retry-After` says when to try again")
   public byte[] post(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @PathParam("verb") String verb,
+      @BeanParam VerbPath path,
       @QueryParam("token") String token,
-      @HeaderParam("Content-Type") String contentType,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @BeanParam BodyHeaders headers,
       @Context HttpServletRequest servlet,
       InputStream body) {
-    ApplicationRef application = targets.application(org, app);
-    StoredEntity user = targets.target(application, collection, entity).entity();
+    IdentityTargets.Target target = targets.target(path);
+    ApplicationRef application = target.application();
+    StoredEntity user = target.entity();
     boolean administrator =
         access.requireSelfOrAdministrator(Caller.current(), application, user.uuid());
-    String path = "users/" + entity + "/" + verb;
-    switch (verb) {
+    String answered = "users/" + path.entity() + "/" + path.verb();
+    switch (path.verb()) {
       case "password" -> {
-        ObjectNode fields = bodies.fields(body, contentLength, contentType);
+        ObjectNode fields = bodies.fields(body, headers.contentLength(), headers.contentType());
         auth.changeUserPassword(
             application,
             user,
             JsonBodies.text(fields, "oldpassword"),
             JsonBodies.text(fields, "newpassword"),
             new Requester(servlet.getRemoteAddr(), administrator));
-        return Responses.envelope("set user password", application, path).toJson();
+        return Responses.envelope("set user password", application, answered).toJson();
       }
       case "revoketokens" -> {
         tokens.revokeAll(user.uuid());
-        return Responses.envelope("revoked user tokens", application, path).toJson();
+        return Responses.envelope("revoked user tokens", application, answered).toJson();
       }
       default -> {
         AccessToken revoked = tokens.verify(token);
@@ -108,7 +104,7 @@ public class UserCredentialsResource {
           throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "That token is not this user's");
         }
         tokens.revoke(revoked);
-        return Responses.envelope("revoked user token", application, path).toJson();
+        return Responses.envelope("revoked user token", application, answered).toJson();
       }
     }
   }
@@ -120,17 +116,11 @@ public class UserCredentialsResource {
       "Too many wrong old passwords for this user (counted with its sign-ins), or too many"
           + " passwords hashed for this address; `Retry-After` says when to try again")
   public byte[] put(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @PathParam("verb") String verb,
+      @BeanParam VerbPath path,
       @QueryParam("token") String token,
-      @HeaderParam("Content-Type") String contentType,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @BeanParam BodyHeaders headers,
       @Context HttpServletRequest servlet,
       InputStream body) {
-    return post(
-        org, app, collection, entity, verb, token, contentType, contentLength, servlet, body);
+    return post(path, token, headers, servlet, body);
   }
 }

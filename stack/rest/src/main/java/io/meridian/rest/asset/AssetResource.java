@@ -17,9 +17,13 @@ import io.meridian.core.identity.access.Access;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.app.QueryParameters;
 import io.meridian.rest.app.Responses;
+import io.meridian.rest.param.AppPath;
+import io.meridian.rest.param.CollectionPath;
+import io.meridian.rest.param.EntityPath;
+import io.meridian.rest.param.WriteBody;
 import io.swagger.v3.oas.annotations.Hidden;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -27,7 +31,6 @@ import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.PathSegment;
@@ -80,17 +83,11 @@ public class AssetResource {
   @Consumes(MediaType.MULTIPART_FORM_DATA)
   @Produces(MediaType.APPLICATION_JSON)
   public byte[] createWithFile(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @QueryParam("consistency") String consistency,
-      @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-      @HeaderParam(HttpHeaders.CONTENT_LENGTH) @DefaultValue("-1") long contentLength,
-      InputStream body) {
-    ApplicationRef application = applications.require(org, app);
-    CollectionName name = CollectionName.of(collection);
-    WriteOptions options = QueryParameters.writeOptions(consistency);
-    AssetForms.Form form = forms.read(body, contentType, contentLength);
+      @BeanParam CollectionPath path, @BeanParam WriteBody write, InputStream body) {
+    ApplicationRef application = applications.require(path.org(), path.app());
+    CollectionName name = CollectionName.of(path.collection());
+    WriteOptions options = QueryParameters.writeOptions(write.consistency());
+    AssetForms.Form form = forms.read(body, write.contentType(), write.contentLength());
     StoredEntity created =
         assets.create(application, name, form.file(), form.properties(), options);
     return Responses.entity("post", application, name.plural(), created);
@@ -100,34 +97,16 @@ public class AssetResource {
   @Path("{entity}")
   @Consumes(MediaType.MULTIPART_FORM_DATA)
   @Produces(MediaType.APPLICATION_JSON)
-  public byte[] postForm(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @QueryParam("consistency") String consistency,
-      @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-      @HeaderParam(HttpHeaders.CONTENT_LENGTH) @DefaultValue("-1") long contentLength,
-      InputStream body) {
-    return attachForm(
-        "post", org, app, collection, entity, consistency, contentType, contentLength, body);
+  public byte[] postForm(@BeanParam EntityPath path, @BeanParam WriteBody write, InputStream body) {
+    return attachForm("post", path, write, body);
   }
 
   @PUT
   @Path("{entity}")
   @Consumes(MediaType.MULTIPART_FORM_DATA)
   @Produces(MediaType.APPLICATION_JSON)
-  public byte[] putForm(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @QueryParam("consistency") String consistency,
-      @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-      @HeaderParam(HttpHeaders.CONTENT_LENGTH) @DefaultValue("-1") long contentLength,
-      InputStream body) {
-    return attachForm(
-        "put", org, app, collection, entity, consistency, contentType, contentLength, body);
+  public byte[] putForm(@BeanParam EntityPath path, @BeanParam WriteBody write, InputStream body) {
+    return attachForm("put", path, write, body);
   }
 
   @POST
@@ -135,33 +114,16 @@ public class AssetResource {
   @Consumes(MediaType.WILDCARD)
   @Produces(MediaType.APPLICATION_JSON)
   public byte[] postBytes(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @QueryParam("consistency") String consistency,
-      @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-      @HeaderParam(HttpHeaders.CONTENT_LENGTH) @DefaultValue("-1") long contentLength,
-      InputStream body) {
-    return attachBytes(
-        "post", org, app, collection, entity, consistency, contentType, contentLength, body);
+      @BeanParam EntityPath path, @BeanParam WriteBody write, InputStream body) {
+    return attachBytes("post", path, write, body);
   }
 
   @PUT
   @Path("{entity}")
   @Consumes(MediaType.WILDCARD)
   @Produces(MediaType.APPLICATION_JSON)
-  public byte[] putBytes(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("collection") String collection,
-      @PathParam("entity") String entity,
-      @QueryParam("consistency") String consistency,
-      @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-      @HeaderParam(HttpHeaders.CONTENT_LENGTH) @DefaultValue("-1") long contentLength,
-      InputStream body) {
-    return attachBytes(
-        "put", org, app, collection, entity, consistency, contentType, contentLength, body);
+  public byte[] putBytes(@BeanParam EntityPath path, @BeanParam WriteBody write, InputStream body) {
+    return attachBytes("put", path, write, body);
   }
 
   /**
@@ -172,14 +134,13 @@ public class AssetResource {
   @Path("{entity}")
   @Produces(MediaType.WILDCARD)
   public Response download(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
+      @BeanParam AppPath path,
       @PathParam("collection") PathSegment collection,
       @PathParam("entity") String entity,
       @HeaderParam("Range") String range,
       @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
       @HeaderParam(HttpHeaders.IF_MODIFIED_SINCE) String ifModifiedSince) {
-    ApplicationRef application = applications.require(org, app);
+    ApplicationRef application = applications.require(path.org(), path.app());
     CollectionName name = CollectionName.of(collection.getPath());
     StoredEntity found = entities.get(application, name, Caller.entity(name, entity));
     if (!Caller.visibility().canRead(found)) {
@@ -214,48 +175,30 @@ public class AssetResource {
         .build();
   }
 
-  private byte[] attachForm(
-      String action,
-      String org,
-      String app,
-      String collection,
-      String entity,
-      String consistency,
-      String contentType,
-      long contentLength,
-      InputStream body) {
-    ApplicationRef application = applications.require(org, app);
-    CollectionName name = CollectionName.of(collection);
-    WriteOptions options = QueryParameters.writeOptions(consistency);
-    String id = Caller.entity(name, entity);
-    AssetForms.Form form = forms.read(body, contentType, contentLength);
+  private byte[] attachForm(String action, EntityPath path, WriteBody write, InputStream body) {
+    ApplicationRef application = applications.require(path.org(), path.app());
+    CollectionName name = CollectionName.of(path.collection());
+    WriteOptions options = QueryParameters.writeOptions(write.consistency());
+    String id = Caller.entity(name, path.entity());
+    AssetForms.Form form = forms.read(body, write.contentType(), write.contentLength());
     StoredEntity updated =
         assets.attach(application, name, id, form.file(), form.properties(), options);
-    return Responses.entity(action, application, name.plural() + "/" + entity, updated);
+    return Responses.entity(action, application, name.plural() + "/" + path.entity(), updated);
   }
 
   /** A raw upload: the body is the file; the entity must exist (checked before reading it). */
-  private byte[] attachBytes(
-      String action,
-      String org,
-      String app,
-      String collection,
-      String entity,
-      String consistency,
-      String contentType,
-      long contentLength,
-      InputStream body) {
-    String type = ContentTypes.ofRawUpload(contentType);
-    forms.requireWithinLimit(contentLength, 0);
-    ApplicationRef application = applications.require(org, app);
-    CollectionName name = CollectionName.of(collection);
-    WriteOptions options = QueryParameters.writeOptions(consistency);
-    String id = Caller.entity(name, entity);
+  private byte[] attachBytes(String action, EntityPath path, WriteBody write, InputStream body) {
+    String type = ContentTypes.ofRawUpload(write.contentType());
+    forms.requireWithinLimit(write.contentLength(), 0);
+    ApplicationRef application = applications.require(path.org(), path.app());
+    CollectionName name = CollectionName.of(path.collection());
+    WriteOptions options = QueryParameters.writeOptions(write.consistency());
+    String id = Caller.entity(name, path.entity());
     entities.get(application, name, id);
     AssetPointer staged = assets.stage(body, type);
     ObjectNode none = Json.object();
     StoredEntity updated = assets.attach(application, name, id, staged, none, options);
-    return Responses.entity(action, application, name.plural() + "/" + entity, updated);
+    return Responses.entity(action, application, name.plural() + "/" + path.entity(), updated);
   }
 
   private static Response.ResponseBuilder cacheHeaders(

@@ -7,7 +7,9 @@ import io.meridian.core.device.DeviceIds;
 import io.meridian.core.device.DeviceRpc;
 import io.meridian.core.identity.access.Access;
 import io.meridian.rest.openapi.ApiBody;
+import io.meridian.rest.param.AppPath;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -54,8 +56,7 @@ public class DeviceResource {
               + " several RPCs may be in flight to one device.")
   @ApiBody("DeviceMessage")
   public Response send(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
+      @BeanParam AppPath path,
       @PathParam("device") String device,
       @QueryParam("timeout") String timeout,
       @QueryParam("correlate") String correlate,
@@ -66,7 +67,7 @@ public class DeviceResource {
     boolean correlated = DeviceRpc.correlate(correlate);
     java.time.Duration wait = rpc.timeout(timeout);
     byte[] request = rpc.body(body);
-    ApplicationRef application = applications.require(org, app);
+    ApplicationRef application = applications.require(path.org(), path.app());
     return RpcHttp.response(
         rpc.send(application.id(), id, request, correlated, wait, RpcHttp.origin(headers, uri)));
   }

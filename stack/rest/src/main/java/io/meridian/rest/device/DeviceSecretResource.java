@@ -9,7 +9,9 @@ import io.meridian.core.device.DeviceIds;
 import io.meridian.core.device.DeviceSecrets;
 import io.meridian.core.identity.access.Access;
 import io.meridian.rest.app.Responses;
+import io.meridian.rest.param.AppPath;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -40,12 +42,9 @@ public class DeviceSecretResource {
           "A device's secret, which it presents to attach when the application requires device"
               + " secrets; it changes when the application's client credentials are regenerated."
               + " Application administrators only")
-  public byte[] secret(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @PathParam("device") String device) {
+  public byte[] secret(@BeanParam AppPath path, @PathParam("device") String device) {
     DeviceIds.require(device); // the edge's rule for ids: others never attach
-    ApplicationRef application = applications.require(org, app);
+    ApplicationRef application = applications.require(path.org(), path.app());
     ObjectNode data = Json.object();
     data.put("device", device);
     data.put("secret", secrets.secret(application.id(), device));

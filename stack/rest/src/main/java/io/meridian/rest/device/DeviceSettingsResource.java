@@ -10,14 +10,14 @@ import io.meridian.core.identity.access.Access;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.app.Responses;
 import io.meridian.rest.openapi.ApiBody;
+import io.meridian.rest.param.AppPath;
+import io.meridian.rest.param.BodyHeaders;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.io.InputStream;
@@ -52,8 +52,8 @@ public class DeviceSettingsResource {
       summary =
           "The application's edge settings: `device_secret_required` and `webhook_url` (its"
               + " signing key is never shown again); application administrators only")
-  public byte[] settings(@PathParam("org") String org, @PathParam("app") String app) {
-    ApplicationRef application = applications.require(org, app);
+  public byte[] settings(@BeanParam AppPath path) {
+    ApplicationRef application = applications.require(path.org(), path.app());
     return Responses.envelope("get", application, "devices/_settings")
         .data(settings.settings(application.id()).toJson())
         .toJson();
@@ -67,13 +67,9 @@ public class DeviceSettingsResource {
               + " webhook where there was none, or `regenerate_webhook_key: true`, makes a new"
               + " signing key, shown once in this answer as `webhook_key` (base64)")
   @ApiBody("DeviceSettings")
-  public byte[] update(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
-      InputStream body) {
-    JsonNode update = bodies.read(body, contentLength);
-    ApplicationRef application = applications.require(org, app);
+  public byte[] update(@BeanParam AppPath path, @BeanParam BodyHeaders headers, InputStream body) {
+    JsonNode update = bodies.read(body, headers.contentLength());
+    ApplicationRef application = applications.require(path.org(), path.app());
     EdgeSettingsService.Updated updated = settings.update(application.id(), update);
     ObjectNode data = updated.settings().toJson();
     if (updated.newWebhookKey() != null) {

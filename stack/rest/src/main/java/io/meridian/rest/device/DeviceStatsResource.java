@@ -9,10 +9,11 @@ import io.meridian.core.device.EdgeStatsService;
 import io.meridian.core.device.EdgeTotals;
 import io.meridian.core.identity.access.Access;
 import io.meridian.rest.app.Responses;
+import io.meridian.rest.param.AppPath;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
@@ -43,8 +44,8 @@ public class DeviceStatsResource {
               + " `errors`, `bytes_up`, `bytes_down` (since each node started) and `latency`"
               + " (`count`, `mean`, `min`, `max`, `std_deviation` of answered RPCs, in"
               + " milliseconds).")
-  public byte[] stats(@PathParam("org") String org, @PathParam("app") String app) {
-    ApplicationRef application = applications.require(org, app);
+  public byte[] stats(@BeanParam AppPath path) {
+    ApplicationRef application = applications.require(path.org(), path.app());
     EdgeTotals totals = stats.totals(application.id());
     return Responses.envelope("get", application, "devices/_stats").data(numbers(totals)).toJson();
   }

@@ -25,11 +25,11 @@ import io.meridian.rest.api.RequestInfo;
 import io.meridian.rest.openapi.ApiBody;
 import io.meridian.rest.openapi.ApiSignIn;
 import io.meridian.rest.openapi.ApiThrottled;
+import io.meridian.rest.param.BodyHeaders;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -83,11 +83,8 @@ public class ManagementResource {
   @ApiBody(value = "TokenRequest", form = true)
   @ApiSignIn
   public byte[] token(
-      @HeaderParam("Content-Type") String contentType,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
-      @Context HttpServletRequest servlet,
-      InputStream body) {
-    return token(bodies.fields(body, contentLength, contentType), servlet);
+      @BeanParam BodyHeaders headers, @Context HttpServletRequest servlet, InputStream body) {
+    return token(bodies.fields(body, headers.contentLength(), headers.contentType()), servlet);
   }
 
   @GET
@@ -148,12 +145,9 @@ public class ManagementResource {
   @ApiThrottled(
       "The address's sign-ups or password hashing are spent; `Retry-After` says when to try again")
   public byte[] createAdmin(
-      @HeaderParam("Content-Type") String contentType,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
-      @Context HttpServletRequest servlet,
-      InputStream body) {
+      @BeanParam BodyHeaders headers, @Context HttpServletRequest servlet, InputStream body) {
     boolean superuserCaller = Caller.current().kind() == PrincipalKind.SUPERUSER;
-    ObjectNode fields = bodies.fields(body, contentLength, contentType);
+    ObjectNode fields = bodies.fields(body, headers.contentLength(), headers.contentType());
     String address = servlet.getRemoteAddr();
     AdminUser admin =
         management.createAdmin(
@@ -192,12 +186,11 @@ public class ManagementResource {
           + " says when to try again")
   public byte[] password(
       @PathParam("user") String user,
-      @HeaderParam("Content-Type") String contentType,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
+      @BeanParam BodyHeaders headers,
       @Context HttpServletRequest servlet,
       InputStream body) {
     AdminUser admin = self(user);
-    ObjectNode fields = bodies.fields(body, contentLength, contentType);
+    ObjectNode fields = bodies.fields(body, headers.contentLength(), headers.contentType());
     auth.changeAdminPassword(
         admin,
         JsonBodies.text(fields, "oldpassword"),

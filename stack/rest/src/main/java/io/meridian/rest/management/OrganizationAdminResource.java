@@ -12,11 +12,11 @@ import io.meridian.core.identity.admin.Organization;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
+import io.meridian.rest.param.BodyHeaders;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.DELETE;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -63,12 +63,9 @@ public class OrganizationAdminResource {
   @Operation(summary = "Create an admin in the organization")
   @ApiBody(value = "NewAdmin", form = true)
   public byte[] addNewAdmin(
-      @PathParam("org") String org,
-      @HeaderParam("Content-Type") String contentType,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
-      InputStream body) {
+      @PathParam("org") String org, @BeanParam BodyHeaders headers, InputStream body) {
     Organization organization = OrganizationResource.administered(management, org);
-    ObjectNode fields = bodies.fields(body, contentLength, contentType);
+    ObjectNode fields = bodies.fields(body, headers.contentLength(), headers.contentType());
     AdminUser admin =
         management.createAdmin(
             JsonBodies.text(fields, "username"),

@@ -15,12 +15,13 @@ import io.meridian.core.identity.token.ClientCredentials;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
+import io.meridian.rest.param.AppPath;
+import io.meridian.rest.param.BodyHeaders;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -61,12 +62,9 @@ public class OrganizationResource {
   @Access(Access.Rule.REGISTRATION)
   @Operation(summary = "Register an organization with its first admin")
   @ApiBody(value = "NewOrganization", form = true)
-  public byte[] register(
-      @HeaderParam("Content-Type") String contentType,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
-      InputStream body) {
+  public byte[] register(@BeanParam BodyHeaders headers, InputStream body) {
     Principal caller = Caller.current();
-    ObjectNode fields = bodies.fields(body, contentLength, contentType);
+    ObjectNode fields = bodies.fields(body, headers.contentLength(), headers.contentType());
     ManagementService.Registration registration =
         management.register(
             JsonBodies.text(fields, "organization"),
@@ -110,11 +108,9 @@ public class OrganizationResource {
   @Operation(summary = "Replace the organization's custom properties")
   @ApiBody("OrganizationUpdate")
   public byte[] update(
-      @PathParam("org") String org,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
-      InputStream body) {
+      @PathParam("org") String org, @BeanParam BodyHeaders headers, InputStream body) {
     Organization organization = administered(management, org);
-    JsonNode json = bodies.read(body, contentLength);
+    JsonNode json = bodies.read(body, headers.contentLength());
     ObjectNode properties = management.setProperties(organization, json.get("properties"));
     return ManagementJson.envelope("put")
         .field(
@@ -139,12 +135,9 @@ public class OrganizationResource {
   @Operation(summary = "Create an application")
   @ApiBody(value = "NewApplication", form = true)
   public byte[] createApplication(
-      @PathParam("org") String org,
-      @HeaderParam("Content-Type") String contentType,
-      @HeaderParam("Content-Length") @DefaultValue("-1") long contentLength,
-      InputStream body) {
+      @PathParam("org") String org, @BeanParam BodyHeaders headers, InputStream body) {
     Organization organization = administered(management, org);
-    ObjectNode fields = bodies.fields(body, contentLength, contentType);
+    ObjectNode fields = bodies.fields(body, headers.contentLength(), headers.contentType());
     ApplicationRef application =
         management.createApplication(organization, JsonBodies.text(fields, "name"));
     // Usergrid answers with the {"org/app": uuid} map and the application entity itself.
@@ -161,9 +154,8 @@ public class OrganizationResource {
   @GET
   @Path("{org}/{apps: apps|applications}/{app}")
   @Operation(summary = "An application, with the names of its collections")
-  public byte[] application(@PathParam("org") String org, @PathParam("app") String app) {
-    Organization organization = administered(management, org);
-    ApplicationRef application = management.application(organization, app);
+  public byte[] application(@BeanParam AppPath path) {
+    ApplicationRef application = administeredApplication(path);
     ObjectNode data = ManagementJson.application(application);
     var collections = data.putArray("collections");
     store.collections(application.id()).stream().sorted().forEach(collections::add);
@@ -177,11 +169,8 @@ public class OrganizationResource {
       summary =
           "Delete an application and all its data: `?confirm_application_identifier=<its uuid or name>`")
   public byte[] deleteApplication(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
-      @QueryParam("confirm_application_identifier") String confirmation) {
-    Organization organization = administered(management, org);
-    ApplicationRef application = management.application(organization, app);
+      @BeanParam AppPath path, @QueryParam("confirm_application_identifier") String confirmation) {
+    ApplicationRef application = administeredApplication(path);
     management.deleteApplication(application, confirmation);
     return ManagementJson.envelope("delete application")
         .data(ManagementJson.application(application))
@@ -210,8 +199,8 @@ public class OrganizationResource {
   @GET
   @Path("{org}/{apps: apps|applications}/{app}/credentials")
   @Operation(summary = "The application's client credentials")
-  public byte[] applicationCredentials(@PathParam("org") String org, @PathParam("app") String app) {
-    ApplicationRef application = management.application(administered(management, org), app);
+  public byte[] applicationCredentials(@BeanParam AppPath path) {
+    ApplicationRef application = administeredApplication(path);
     return credentials(
         "get application client credentials", PrincipalKind.APPLICATION, application.id());
   }
@@ -219,9 +208,8 @@ public class OrganizationResource {
   @POST
   @Path("{org}/{apps: apps|applications}/{app}/credentials")
   @Operation(summary = "New application client credentials (the old ones stop working)")
-  public byte[] regenerateApplicationCredentials(
-      @PathParam("org") String org, @PathParam("app") String app) {
-    ApplicationRef application = management.application(administered(management, org), app);
+  public byte[] regenerateApplicationCredentials(@BeanParam AppPath path) {
+    ApplicationRef application = administeredApplication(path);
     credentials.regenerate(application.id());
     return credentials(
         "generate application client credentials", PrincipalKind.APPLICATION, application.id());
@@ -241,5 +229,10 @@ public class OrganizationResource {
   /** The organization, which {@link Access.Rule#ORGANIZATION_ADMIN} let the caller see. */
   static Organization administered(ManagementService management, String org) {
     return management.organization(org);
+  }
+
+  /** The application of an administered organization. */
+  private ApplicationRef administeredApplication(AppPath path) {
+    return management.application(administered(management, path.org()), path.app());
   }
 }

@@ -13,12 +13,13 @@ import io.meridian.core.traffic.TrafficBucket;
 import io.meridian.core.traffic.TrafficCounters;
 import io.meridian.core.traffic.TrafficService;
 import io.meridian.rest.api.Envelope;
+import io.meridian.rest.param.AppPath;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
@@ -55,15 +56,15 @@ public class AppMetricsResource {
           "Buckets oldest first, the current (partial) one last; another node's counts show"
               + " within `meridian.metrics.apps-store-interval`. See docs/operations.md.")
   public byte[] metrics(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
+      @BeanParam AppPath path,
       @Parameter(
               description = "How far back, in minutes (default 30)",
               schema = @Schema(type = "integer", minimum = "1", maximum = "60"))
           @QueryParam("minutes")
           String minutes) {
     int window = minutes(minutes);
-    ApplicationRef application = management.application(management.organization(org), app);
+    ApplicationRef application =
+        management.application(management.organization(path.org()), path.app());
     List<TrafficBucket> buckets = traffic.recent(application.id(), Duration.ofMinutes(window));
     return Envelope.of("get application metrics")
         .application(application)

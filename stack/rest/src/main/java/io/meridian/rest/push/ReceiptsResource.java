@@ -9,7 +9,9 @@ import io.meridian.core.push.NotificationService;
 import io.meridian.rest.api.Envelope;
 import io.meridian.rest.app.QueryParameters;
 import io.meridian.rest.app.Responses;
+import io.meridian.rest.param.AppPath;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -37,12 +39,11 @@ public class ReceiptsResource {
   @GET
   @Operation(summary = "A notification's receipts: per device, sent or why not")
   public byte[] receipts(
-      @PathParam("org") String org,
-      @PathParam("app") String app,
+      @BeanParam AppPath path,
       @PathParam("notification") String notification,
       @QueryParam("limit") String limit,
       @QueryParam("cursor") String cursor) {
-    ApplicationRef application = applications.require(org, app);
+    ApplicationRef application = applications.require(path.org(), path.app());
     NotificationService.ReceiptPage page =
         notifications.receipts(application, notification, QueryParameters.limit(limit), cursor);
     Envelope envelope =

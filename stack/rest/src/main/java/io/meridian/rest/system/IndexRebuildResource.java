@@ -13,7 +13,9 @@ import io.meridian.core.identity.access.Access;
 import io.meridian.core.rebuild.IndexRebuilder;
 import io.meridian.core.rebuild.RebuildJob;
 import io.meridian.rest.api.Envelope;
+import io.meridian.rest.param.AppPath;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -46,8 +48,8 @@ public class IndexRebuildResource {
   /** 202 with the job started (or the one already running for the application). */
   @POST
   @Operation(summary = "Start rebuilding an application's index from Cassandra (superuser)")
-  public Response start(@PathParam("org") String org, @PathParam("app") String app) {
-    ApplicationRef application = applications.require(org, app);
+  public Response start(@BeanParam AppPath path) {
+    ApplicationRef application = applications.require(path.org(), path.app());
     RebuildJob job = rebuilder.start(application);
     return Response.accepted(
             Envelope.of("index rebuild").application(application).data(json(job)).toJson())
@@ -58,8 +60,8 @@ public class IndexRebuildResource {
   /** The application's recent rebuilds, newest first. */
   @GET
   @Operation(summary = "An application's index rebuilds, newest first (superuser)")
-  public byte[] list(@PathParam("org") String org, @PathParam("app") String app) {
-    ApplicationRef application = applications.require(org, app);
+  public byte[] list(@BeanParam AppPath path) {
+    ApplicationRef application = applications.require(path.org(), path.app());
     ArrayNode jobs = Json.MAPPER.createArrayNode();
     rebuilder.list(application, LISTED_JOBS).forEach(job -> jobs.add(json(job)));
     return Envelope.of("index rebuild").application(application).data(jobs).toJson();
@@ -68,9 +70,8 @@ public class IndexRebuildResource {
   @GET
   @Path("{job}")
   @Operation(summary = "One index rebuild and its progress (superuser)")
-  public byte[] get(
-      @PathParam("org") String org, @PathParam("app") String app, @PathParam("job") String job) {
-    ApplicationRef application = applications.require(org, app);
+  public byte[] get(@BeanParam AppPath path, @PathParam("job") String job) {
+    ApplicationRef application = applications.require(path.org(), path.app());
     RebuildJob found =
         parse(job)
             .flatMap(id -> rebuilder.find(application, id))

@@ -1,0 +1,34 @@
+package io.meridian.rest.param;
+
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import jakarta.ws.rs.QueryParam;
+
+/**
+ * The query parameters that select entities: a query, which Usergrid accepts as {@code ql}, {@code
+ * q} or {@code query}, and a {@code limit}, both still as sent (see {@link AppPath} for the
+ * annotation).
+ */
+@JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY)
+public class Selection {
+  @QueryParam("ql")
+  private String ql;
+
+  @QueryParam("q")
+  private String q;
+
+  @QueryParam("query")
+  private String query;
+
+  @QueryParam("limit")
+  private String limit;
+
+  /** The query under whichever name was given, {@code ql} first; null when none was. */
+  public String ql() {
+    return ql != null ? ql : q != null ? q : query;
+  }
+
+  /** The limit as sent, null when absent: parsing it is the route's, to refuse it in order. */
+  public String limit() {
+    return limit;
+  }
+}

@@ -1,0 +1,125 @@
+package io.meridian.rest.param;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.swagger.v3.jaxrs2.Reader;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.parameters.Parameter;
+import jakarta.ws.rs.BeanParam;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.QueryParam;
+import java.net.URI;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import org.glassfish.jersey.internal.MapPropertiesDelegate;
+import org.glassfish.jersey.server.ApplicationHandler;
+import org.glassfish.jersey.server.ContainerRequest;
+import org.glassfish.jersey.server.ResourceConfig;
+import org.junit.jupiter.api.Test;
+import org.springframework.context.support.GenericApplicationContext;
+
+class ParameterBeansTest {
+  private final ApplicationHandler jersey =
+      new ApplicationHandler(
+          new ResourceConfig().register(Routes.class).property("contextConfig", emptyContext()));
+
+  @Test
+  void jersey_fills_a_bean_and_the_fields_of_its_superclasses_from_the_request() {
+    assertThat(get("/acme/shop/users/fred/likes?q=by-q&query=by-query&limit=5"))
+        .isEqualTo("acme|shop|users|fred|likes|by-q|5");
+    assertThat(get("/acme/shop/users/fred/likes?query=by-query"))
+        .isEqualTo("acme|shop|users|fred|likes|by-query|null");
+  }
+
+  @Test
+  void a_write_body_reads_its_headers_and_a_missing_length_is_minus_one() {
+    assertThat(request("PUT", "/acme/shop/users/fred?consistency=eventual", "12"))
+        .isEqualTo("fred|eventual|12|application/json");
+    assertThat(request("PUT", "/acme/shop/users/fred", null)).isEqualTo("fred|null|-1|null");
+  }
+
+  @Test
+  void the_api_document_lists_a_beans_parameters_where_it_stands_in_their_declared_order() {
+    OpenAPI document = new Reader(new OpenAPI()).read(Set.of(Routes.class));
+
+    Operation list = document.getPaths().get("/{org}/{app}/{collection}/{entity}/{verb}").getGet();
+    Operation update = document.getPaths().get("/{org}/{app}/{collection}/{entity}").getPut();
+
+    assertThat(names(list))
+        .containsExactly(
+            "org", "app", "collection", "entity", "verb", "ql", "q", "query", "limit", "cursor");
+    assertThat(names(update))
+        .containsExactly(
+            "org", "app", "collection", "entity", "Content-Type", "Content-Length", "consistency");
+    // A bean whose fields swagger-core cannot see is taken for the request's body.
+    assertThat(update.getRequestBody()).isNull();
+  }
+
+  private static List<String> names(Operation operation) {
+    return operation.getParameters().stream().map(Parameter::getName).toList();
+  }
+
+  private String get(String path) {
+    return request("GET", path, null);
+  }
+
+  private String request(String method, String path, String length) {
+    ContainerRequest request =
+        new ContainerRequest(
+            URI.create("http://localhost/"),
+            URI.create("http://localhost" + path),
+            method,
+            null,
+            new MapPropertiesDelegate(),
+            null);
+    if (length != null) {
+      request.header("Content-Length", length);
+      request.header("Content-Type", "application/json");
+    }
+    try {
+      return (String) jersey.apply(request).get().getEntity();
+    } catch (InterruptedException | ExecutionException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  private static GenericApplicationContext emptyContext() {
+    GenericApplicationContext context = new GenericApplicationContext();
+    context.refresh();
+    return context;
+  }
+
+  @Path("/{org}/{app}/{collection}/{entity}")
+  public static class Routes {
+    @GET
+    @Path("{verb}")
+    public String list(
+        @BeanParam VerbPath path,
+        @BeanParam Selection selection,
+        @QueryParam("cursor") String cursor) {
+      return String.join(
+          "|",
+          path.org(),
+          path.app(),
+          path.collection(),
+          path.entity(),
+          path.verb(),
+          selection.ql(),
+          String.valueOf(selection.limit()));
+    }
+
+    @PUT
+    public String update(@BeanParam EntityPath path, @BeanParam WriteBody write) {
+      return String.join(
+          "|",
+          path.entity(),
+          String.valueOf(write.consistency()),
+          Long.toString(write.contentLength()),
+          String.valueOf(write.contentType()));
+    }
+  }
+}
