@@ -3,9 +3,9 @@ package io.meridian.rest.app;
 import io.meridian.api.route.ApiResources;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.entity.EntityService;
-import io.meridian.core.entity.EntityStore;
 import io.meridian.core.identity.AuthService;
 import io.meridian.core.identity.access.AccessControl;
+import io.meridian.core.identity.access.Memberships;
 import io.meridian.core.identity.access.RequestAccess;
 import io.meridian.core.identity.access.RoleService;
 import io.meridian.core.identity.token.TokenService;
@@ -47,14 +47,13 @@ public class IdentityApiConfiguration {
       ApplicationService applications,
       IdentityTargets targets,
       EntityService entities,
-      EntityStore store,
-      RoleService roles,
+      Memberships memberships,
       RequestAccess requests,
       AccessControl access,
       UserService users) {
     return ApiResources.of(
         new AccessSimulatorResource(
             applications, new PermissionSimulator(requests, access, users), entities),
-        new MembershipResource(targets, entities, store, roles));
+        new MembershipResource(targets, memberships));
   }
 }

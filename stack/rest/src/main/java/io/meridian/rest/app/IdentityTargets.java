@@ -51,8 +51,4 @@ public final class IdentityTargets {
             : entities.get(application, name, id);
     return new Target(application, name, found, RoleService.holder(found));
   }
-
-  static MeridianException notHere(String what) {
-    return new MeridianException(ErrorCode.NOT_FOUND, "No " + what + " here");
-  }
 }

@@ -3,12 +3,14 @@ package io.meridian.server.identity;
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.entity.EntityService;
+import io.meridian.core.entity.EntityStore;
 import io.meridian.core.identity.RouteAccess;
 import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.access.CassandraGrantStore;
 import io.meridian.core.identity.access.CassandraRoleGrantMigration;
 import io.meridian.core.identity.access.GrantCleanup;
 import io.meridian.core.identity.access.GrantStore;
+import io.meridian.core.identity.access.Memberships;
 import io.meridian.core.identity.access.RequestAccess;
 import io.meridian.core.identity.access.RoleService;
 import io.meridian.core.identity.admin.CassandraOrganizationStore;
@@ -66,6 +68,12 @@ class AccessConfiguration {
   @Bean
   RoleService roleService(GrantStore grants, EntityService entities, AccessFeed feed) {
     return new RoleService(entities, grants, feed);
+  }
+
+  /** Memberships of users, groups and roles. */
+  @Bean
+  Memberships memberships(EntityService entities, EntityStore store, RoleService roles) {
+    return new Memberships(entities, store, roles);
   }
 
   /** What a request inside an application needs; the HTTP API asks it of every such request. */
