@@ -3,8 +3,12 @@ package io.meridian.core.index;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -13,13 +17,26 @@ import java.util.concurrent.atomic.AtomicInteger;
  * one. Nothing waits for a timer, so a lone writer pays no batching delay.
  *
  * <p>Each submitted operation's future completes with true when the index applied it (or already
- * held a newer version), false when it could not (the repairer will index it later). A batcher for
- * visible writes sends bulks that answer only after a refresh of the shards they wrote to ({@link
- * EntityIndex#applyVisibly}), so its futures complete once a search from any node sees the
- * operation, and the operations sharing a bulk share its refresh.
+ * held a newer version), false when it could not (the repairer will index it later). An operation
+ * the index failed while it stays available (a busy node refusing items with 429, a shard moving)
+ * joins a later bulk after a short pause, up to {@link #ATTEMPTS} times in all: re-applying is
+ * harmless, versions being external, and a write should not lose its visibility to a moment of
+ * back-pressure. A batcher for visible writes sends bulks that answer only after a refresh of the
+ * shards they wrote to ({@link EntityIndex#applyVisibly}), so its futures complete once a search
+ * from any node sees the operation, and the operations sharing a bulk share its refresh.
  */
 final class BulkBatcher {
-  private record Pending(IndexOperation operation, CompletableFuture<Boolean> done) {}
+  /** Tries of one operation, the first included. */
+  static final int ATTEMPTS = 3;
+
+  /** Pause before the first retry; it doubles before each next one. */
+  private static final long BACKOFF_MILLIS = 100;
+
+  private record Pending(IndexOperation operation, CompletableFuture<Boolean> done, int attempt) {
+    Pending again() {
+      return new Pending(operation, done, attempt + 1);
+    }
+  }
 
   private final EntityIndex index;
   private final int maxInFlight;
@@ -37,7 +54,7 @@ final class BulkBatcher {
 
   CompletableFuture<Boolean> submit(IndexOperation operation) {
     CompletableFuture<Boolean> done = new CompletableFuture<>();
-    queue.add(new Pending(operation, done));
+    queue.add(new Pending(operation, done, 1));
     drain();
     return done;
   }
@@ -76,11 +93,31 @@ final class BulkBatcher {
     request.whenComplete(
         (result, error) -> {
           inFlight.decrementAndGet();
+          Set<UUID> failed = error == null ? Set.copyOf(result.failed()) : null;
+          List<Pending> again = new ArrayList<>();
           for (Pending pending : batch) {
-            boolean applied =
-                error == null && !result.failed().contains(pending.operation().entityId());
-            pending.done().complete(applied);
+            if (failed != null && !failed.contains(pending.operation().entityId())) {
+              pending.done().complete(true);
+            } else if (pending.attempt() < ATTEMPTS && index.isAvailable()) {
+              again.add(pending.again());
+            } else {
+              pending.done().complete(false);
+            }
           }
+          if (!again.isEmpty()) {
+            retryLater(again);
+          }
+          drain();
+        });
+  }
+
+  private void retryLater(List<Pending> again) {
+    int attempt = again.stream().mapToInt(Pending::attempt).max().orElse(2);
+    Executor later =
+        CompletableFuture.delayedExecutor(BACKOFF_MILLIS << (attempt - 2), TimeUnit.MILLISECONDS);
+    later.execute(
+        () -> {
+          queue.addAll(again);
           drain();
         });
   }

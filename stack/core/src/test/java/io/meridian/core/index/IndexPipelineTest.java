@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 
 class IndexPipelineTest {
@@ -43,7 +45,7 @@ class IndexPipelineTest {
   }
 
   @Test
-  void a_failed_operation_reports_false_and_the_others_true() {
+  void a_failed_operation_joins_a_later_bulk_while_the_others_complete_at_once() {
     RecordingIndex index = new RecordingIndex();
     IndexPipeline pipeline = new IndexPipeline(index, true, 2, 1000, Clock.systemUTC());
     IndexOperation failing = upsert();
@@ -53,8 +55,46 @@ class IndexPipelineTest {
     index.completeBulk(0, List.of(failing.entityId()));
     index.completeBulk(1, List.of());
 
-    assertThat(bad).isCompletedWithValue(false);
     assertThat(good).isCompletedWithValue(true);
+    assertThat(bad).isNotDone();
+    awaitBulks(index, 3);
+    assertThat(index.bulks.get(2)).containsExactly(failing);
+    index.completeBulk(2, List.of());
+    assertThat(bad).isCompletedWithValue(true);
+  }
+
+  @Test
+  void an_operation_failing_every_attempt_reports_false() {
+    RecordingIndex index = new RecordingIndex();
+    IndexPipeline pipeline = new IndexPipeline(index, true, 2, 1000, Clock.systemUTC());
+    IndexOperation failing = upsert();
+
+    CompletableFuture<Boolean> bad = pipeline.index(List.of(failing), true);
+    failEveryAttempt(index, failing);
+
+    assertThat(bad).isCompletedWithValue(false);
+    assertThat(index.bulks).hasSize(BulkBatcher.ATTEMPTS);
+  }
+
+  /** Fails {@code operation} in every bulk that carries it, until it is given up. */
+  private static void failEveryAttempt(RecordingIndex index, IndexOperation operation) {
+    int attempts = 0;
+    for (int bulk = 0; attempts < BulkBatcher.ATTEMPTS; bulk++) {
+      awaitBulks(index, bulk + 1);
+      if (index.bulks.get(bulk).contains(operation)) {
+        index.completeBulk(bulk, List.of(operation.entityId()));
+        attempts++;
+      }
+    }
+  }
+
+  /** Waits for a retry, which leaves after a pause of a few hundred milliseconds at most. */
+  private static void awaitBulks(RecordingIndex index, int count) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (index.bulks.size() < count) {
+      assertThat(System.nanoTime()).as("bulk %d never came", count).isLessThan(deadline);
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+    }
   }
 
   @Test
@@ -118,14 +158,31 @@ class IndexPipelineTest {
   }
 
   @Test
-  void a_failing_visible_bulk_reports_false_without_throwing() {
+  void a_visible_bulk_failing_as_the_index_goes_away_reports_false_at_once_without_throwing() {
     RecordingIndex index = new RecordingIndex();
     IndexPipeline pipeline = new IndexPipeline(index, true, 2, 1000, Clock.systemUTC());
 
     CompletableFuture<Boolean> write = pipeline.index(List.of(upsert()), true);
+    index.available = false;
     index.pendingBulks.get(0).completeExceptionally(new IllegalStateException("down"));
 
     assertThat(write).isCompletedWithValue(false);
+    assertThat(index.bulks).hasSize(1);
+  }
+
+  @Test
+  void a_bulk_failing_as_a_whole_while_the_index_stays_available_is_sent_again() {
+    RecordingIndex index = new RecordingIndex();
+    IndexPipeline pipeline = new IndexPipeline(index, true, 2, 1000, Clock.systemUTC());
+    IndexOperation operation = upsert();
+
+    CompletableFuture<Boolean> write = pipeline.index(List.of(operation), true);
+    index.pendingBulks.get(0).completeExceptionally(new IllegalStateException("timed out"));
+    awaitBulks(index, 2);
+    assertThat(index.bulks.get(1)).containsExactly(operation);
+    index.completeBulk(1, List.of());
+
+    assertThat(write).isCompletedWithValue(true);
   }
 
   @Test
@@ -140,8 +197,8 @@ class IndexPipelineTest {
     assertThat(pipeline.backlog().pending()).isEqualTo(2);
     assertThat(pipeline.backlog().lagSeconds()).isEqualTo(3);
 
-    index.completeBulk(0, List.of(failing.entityId()));
     index.completeBulk(1, List.of());
+    failEveryAttempt(index, failing);
     assertThat(pipeline.backlog().pending()).isEqualTo(1);
     assertThat(pipeline.backlog().indexedTotal()).isEqualTo(1);
     assertThat(pipeline.backlog().deferredTotal()).isEqualTo(1);

@@ -33,6 +33,7 @@ final class BulkOutcome {
     int applied = 0;
     int stale = 0;
     List<UUID> failed = new ArrayList<>();
+    String firstFailure = "no item in the response";
     for (int i = 0; i < operations.size(); i++) {
       IndexOperation operation = operations.get(i);
       BulkResponseItem item = i < items.size() ? items.get(i) : null;
@@ -52,13 +53,19 @@ final class BulkOutcome {
             error.type(),
             error.reason());
       } else {
-        LOG.debug(
-            "Indexing entity {} failed: {}: {}",
-            operation.entityId(),
-            error.type(),
-            error.reason());
+        if (failed.isEmpty()) {
+          firstFailure = error.type() + " (" + item.status() + "): " + error.reason();
+        }
         failed.add(operation.entityId());
       }
+    }
+    if (!failed.isEmpty()) {
+      // Once per bulk, not per item: a busy node refusing a bulk of 1000 is one event.
+      LOG.warn(
+          "Elasticsearch failed {} of {} items of a bulk, to be retried; the first: {}",
+          failed.size(),
+          operations.size(),
+          firstFailure);
     }
     return new IndexResult(applied, stale, failed);
   }
