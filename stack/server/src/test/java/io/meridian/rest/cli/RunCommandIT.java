@@ -2,6 +2,7 @@ package io.meridian.rest.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.meridian.rest.support.PackagedServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -32,7 +33,9 @@ class RunCommandIT {
     Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
 
     Result result =
-        run(Map.of("PATH", bin + ":" + System.getenv("PATH")), "--server.port=" + freePort());
+        run(
+            Map.of("PATH", bin + ":" + System.getenv("PATH")),
+            "--server.port=" + PackagedServer.freePort());
 
     assertThat(result.exitCode()).isNotZero();
     assertThat(result.lines()).hasSize(1);
@@ -76,11 +79,5 @@ class RunCommandIT {
 
   private static String read(Path log) throws IOException {
     return Files.readString(log, StandardCharsets.UTF_8);
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    }
   }
 }

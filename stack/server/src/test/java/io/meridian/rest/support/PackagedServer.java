@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The packaged server ({@code target/meridian.jar}, built before the integration tests) in a JVM of
@@ -18,6 +19,13 @@ import java.util.Map;
  */
 public final class PackagedServer {
   public static final Path JAR = Path.of("target", "meridian.jar");
+
+  private static final int FIRST_PORT = 20_000;
+  private static final int PORTS = 12_000;
+
+  /** Starts where another test JVM on this machine most likely does not. */
+  private static final AtomicInteger nextPort =
+      new AtomicInteger((int) (ProcessHandle.current().pid() * 97 % PORTS));
 
   private PackagedServer() {}
 
@@ -61,9 +69,21 @@ public final class PackagedServer {
         });
   }
 
+  /**
+   * A port for a server this test starts in another process. It is taken below Linux's ephemeral
+   * range (32768 and up), from which the kernel hands out port 0 to in-process servers and source
+   * ports to outgoing connections: a port merely found free there could be taken by another class
+   * running in parallel before the new process binds it. Here only this method hands ports out.
+   */
   public static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
+    for (int tries = 0; tries < PORTS; tries++) {
+      int port = FIRST_PORT + Math.floorMod(nextPort.getAndIncrement(), PORTS);
+      try (ServerSocket socket = new ServerSocket(port)) {
+        return port;
+      } catch (IOException taken) {
+        // in use by something else on this machine: the next one
+      }
     }
+    throw new IOException("No free port between " + FIRST_PORT + " and " + (FIRST_PORT + PORTS));
   }
 }
