@@ -83,6 +83,20 @@ public class CollectionResource {
     ApplicationRef application = applications.require(path.org(), path.app());
     MatrixQuery matrix = MatrixQuery.of(collection);
     CollectionName name = CollectionName.of(collection.getPath());
+    return page(queries, application, name, matrix, selection, cursor);
+  }
+
+  /**
+   * A page of a collection, newest first or as the query selects (the query parameters win over the
+   * matrix's): how every collection is listed, {@link EventResource}'s too.
+   */
+  static byte[] page(
+      EntityQueries queries,
+      ApplicationRef application,
+      CollectionName name,
+      MatrixQuery matrix,
+      Selection selection,
+      String cursor) {
     QueryPage page =
         queries.query(
             application, name, matrix.ql(selection.ql()), matrix.limit(selection.limit()), cursor);
