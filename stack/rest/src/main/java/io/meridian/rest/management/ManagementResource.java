@@ -159,9 +159,7 @@ public class ManagementResource {
                 signUps.admit(address, 1);
               }
             });
-    return ManagementJson.envelope("create user")
-        .data(Json.object().set("user", ManagementJson.admin(admin, java.util.List.of())))
-        .toJson();
+    return ManagementJson.createdAdmin(admin, java.util.List.of());
   }
 
   @GET
