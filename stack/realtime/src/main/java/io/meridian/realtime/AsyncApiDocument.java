@@ -166,24 +166,16 @@ public final class AsyncApiDocument {
                 + " characters), echoed in its answer. Every subscription, event and request is"
                 + " authorised with the connection's credentials, as over REST.\n\n"
                 + "Close codes:\n\n| code | meaning |\n|---|---|\n");
-    CLOSE_CODES.forEach(
-        close ->
-            text.append("| ")
-                .append(close.code())
-                .append(" | ")
-                .append(close.meaning())
-                .append(" |\n"));
+    CLOSE_CODES.forEach(close -> row(text, String.valueOf(close.code()), close.meaning()));
     text.append("\nLimits:\n\n| property | default | when exceeded |\n|---|---|---|\n");
     LIMITS.forEach(
-        limit ->
-            text.append("| `")
-                .append(limit.property())
-                .append("` | ")
-                .append(limit.byDefault())
-                .append(" | ")
-                .append(limit.refusal())
-                .append(" |\n"));
+        limit -> row(text, "`" + limit.property() + "`", limit.byDefault(), limit.refusal()));
     return text.toString();
+  }
+
+  /** One row of a Markdown table. */
+  private static void row(StringBuilder text, String... cells) {
+    text.append("| ").append(String.join(" | ", cells)).append(" |\n");
   }
 
   private static ObjectNode operation(RealtimeMessages.Operation spec) {

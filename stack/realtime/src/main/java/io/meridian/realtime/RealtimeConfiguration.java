@@ -12,6 +12,7 @@ import io.meridian.core.realtime.RealtimeHub;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.function.ToDoubleFunction;
 import org.apache.tomcat.websocket.server.WsSci;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -111,18 +112,9 @@ public class RealtimeConfiguration {
         .description("Events queued for real-time subscribers on this node")
         .baseUnit("events")
         .register(registry);
-    FunctionCounter.builder("meridian.realtime.dropped", service, RealtimeService::droppedSlow)
-        .description("Real-time connections closed by this node")
-        .tag("reason", "slow_client")
-        .register(registry);
-    FunctionCounter.builder("meridian.realtime.dropped", service, RealtimeService::droppedRefused)
-        .description("Real-time connections closed by this node")
-        .tag("reason", "token_refused")
-        .register(registry);
-    FunctionCounter.builder("meridian.realtime.dropped", service, RealtimeService::droppedTooBig)
-        .description("Real-time connections closed by this node")
-        .tag("reason", "message_too_big")
-        .register(registry);
+    dropped(registry, service, RealtimeService::droppedSlow, "slow_client");
+    dropped(registry, service, RealtimeService::droppedRefused, "token_refused");
+    dropped(registry, service, RealtimeService::droppedTooBig, "message_too_big");
     FunctionCounter.builder("meridian.realtime.feed.entries", hub, RealtimeHub::entries)
         .description("Feed entries this node read for its subscribers")
         .baseUnit("entries")
@@ -133,6 +125,18 @@ public class RealtimeConfiguration {
         .register(registry);
     FunctionCounter.builder("meridian.realtime.feed.failed.polls", hub, RealtimeHub::failedPolls)
         .description("Polls of the real-time feed that failed")
+        .register(registry);
+  }
+
+  /** The connections this node closed for one reason: one counter, tagged with it. */
+  private static void dropped(
+      MeterRegistry registry,
+      RealtimeService service,
+      ToDoubleFunction<RealtimeService> count,
+      String reason) {
+    FunctionCounter.builder("meridian.realtime.dropped", service, count)
+        .description("Real-time connections closed by this node")
+        .tag("reason", reason)
         .register(registry);
   }
 }

@@ -17,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -64,21 +65,8 @@ public final class RealtimeService implements AutoCloseable {
     for (int i = 0; i < dropped.length; i++) {
       dropped[i] = new AtomicLong();
     }
-    this.checker =
-        Executors.newSingleThreadScheduledExecutor(
-            runnable -> {
-              Thread thread = new Thread(runnable, "meridian-realtime-tokens");
-              thread.setDaemon(true);
-              return thread;
-            });
-    this.closer =
-        Executors.newFixedThreadPool(
-            2,
-            runnable -> {
-              Thread thread = new Thread(runnable, "meridian-realtime-close");
-              thread.setDaemon(true);
-              return thread;
-            });
+    this.checker = Executors.newSingleThreadScheduledExecutor(daemon("meridian-realtime-tokens"));
+    this.closer = Executors.newFixedThreadPool(2, daemon("meridian-realtime-close"));
     long every = properties.authCheckInterval().toMillis();
     checker.scheduleWithFixedDelay(this::recheckTokens, every, every, TimeUnit.MILLISECONDS);
   }
@@ -270,5 +258,14 @@ public final class RealtimeService implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  /** Threads that do not keep the JVM alive, each named for what it does. */
+  private static ThreadFactory daemon(String name) {
+    return runnable -> {
+      Thread thread = new Thread(runnable, name);
+      thread.setDaemon(true);
+      return thread;
+    };
   }
 }

@@ -61,53 +61,53 @@ public final class PermissionSimulator {
             .orElse(Principal.GUEST);
     RequestAccess.Requirement needed = requests.requirement(caller, application, verb, segments);
     String shownMethod = method.strip().toUpperCase(Locale.ROOT);
-    return switch (needed.rule()) {
-      case ANYONE ->
-          new Simulation(
-              found, shownMethod, path, needed, Optional.empty(), true, "Anyone may sign in here");
-      case REACH ->
-          new Simulation(
-              found,
-              shownMethod,
-              path,
-              needed,
-              Optional.empty(),
-              verb == Verb.GET,
-              verb == Verb.GET
-                  ? "Anyone may open the real-time socket; each subscription is then checked"
-                  : "The real-time socket is opened with GET");
-      case ADMINISTRATORS ->
-          new Simulation(
-              found,
-              shownMethod,
-              path,
-              needed,
-              Optional.empty(),
-              false,
-              "Only the application's administrators may do this, whatever a permission says");
-      case PERMISSION -> {
-        AccessExplanation explanation =
-            access.explain(
-                application,
-                found.map(StoredEntity::uuid).orElse(null),
-                needed.verb(),
-                needed.path());
-        yield new Simulation(
-            found,
-            shownMethod,
-            path,
-            needed,
-            Optional.of(explanation),
-            explanation.allowed(),
-            explanation.allowed()
-                ? "Allowed by a permission"
-                : "No permission "
-                    + (found.isPresent() ? "of this user" : "of the guest role")
-                    + " grants "
-                    + needed.verb().name().toLowerCase(Locale.ROOT)
-                    + " on this path");
-      }
-    };
+    Decision decision =
+        switch (needed.rule()) {
+          case ANYONE -> Decision.of(true, "Anyone may sign in here");
+          case REACH ->
+              Decision.of(
+                  verb == Verb.GET,
+                  verb == Verb.GET
+                      ? "Anyone may open the real-time socket; each subscription is then checked"
+                      : "The real-time socket is opened with GET");
+          case ADMINISTRATORS ->
+              Decision.of(
+                  false,
+                  "Only the application's administrators may do this, whatever a permission says");
+          case PERMISSION -> {
+            AccessExplanation explanation =
+                access.explain(
+                    application,
+                    found.map(StoredEntity::uuid).orElse(null),
+                    needed.verb(),
+                    needed.path());
+            yield new Decision(
+                Optional.of(explanation),
+                explanation.allowed(),
+                explanation.allowed()
+                    ? "Allowed by a permission"
+                    : "No permission "
+                        + (found.isPresent() ? "of this user" : "of the guest role")
+                        + " grants "
+                        + needed.verb().name().toLowerCase(Locale.ROOT)
+                        + " on this path");
+          }
+        };
+    return new Simulation(
+        found,
+        shownMethod,
+        path,
+        needed,
+        decision.explanation(),
+        decision.allowed(),
+        decision.reason());
+  }
+
+  /** What a rule decided; only a permission's decision has an explanation. */
+  private record Decision(Optional<AccessExplanation> explanation, boolean allowed, String reason) {
+    static Decision of(boolean allowed, String reason) {
+      return new Decision(Optional.empty(), allowed, reason);
+    }
   }
 
   private static Verb verb(String method) {

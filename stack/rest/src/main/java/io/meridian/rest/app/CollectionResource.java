@@ -83,6 +83,20 @@ public class CollectionResource {
     ApplicationRef application = applications.require(path.org(), path.app());
     MatrixQuery matrix = MatrixQuery.of(collection);
     CollectionName name = CollectionName.of(collection.getPath());
+    return page(queries, application, name, matrix, selection, cursor);
+  }
+
+  /**
+   * A page of a collection, newest first or as the query selects (the query parameters win over the
+   * matrix's): how every collection is listed, {@link EventResource}'s too.
+   */
+  static byte[] page(
+      EntityQueries queries,
+      ApplicationRef application,
+      CollectionName name,
+      MatrixQuery matrix,
+      Selection selection,
+      String cursor) {
     QueryPage page =
         queries.query(
             application, name, matrix.ql(selection.ql()), matrix.limit(selection.limit()), cursor);
@@ -137,15 +151,13 @@ public class CollectionResource {
       @BeanParam Selection selection,
       @BeanParam WriteBody write,
       InputStream body) {
-    MatrixQuery matrix = MatrixQuery.of(collection);
-    CollectionName name = CollectionName.of(collection.getPath());
-    WriteOptions options = QueryParameters.writeOptions(write.consistency());
-    int max = matrix.limit(selection.limit());
+    Matching matching = Matching.of(collection, selection, write.consistency());
     JsonNode json = bodies.read(body, write.contentLength());
     ApplicationRef application = applications.require(path.org(), path.app());
     List<StoredEntity> updated =
-        writes.updateMatching(application, name, matrix.ql(selection.ql()), max, json, options);
-    return Responses.entities("put", application, name.plural(), updated);
+        writes.updateMatching(
+            application, matching.name(), matching.ql(), matching.max(), json, matching.options());
+    return Responses.entities("put", application, matching.name().plural(), updated);
   }
 
   /** Deletes every entity the query selects, at most {@code limit} of them. */
@@ -156,13 +168,25 @@ public class CollectionResource {
       @PathParam("collection") PathSegment collection,
       @BeanParam Selection selection,
       @QueryParam("consistency") String consistency) {
-    MatrixQuery matrix = MatrixQuery.of(collection);
-    CollectionName name = CollectionName.of(collection.getPath());
-    WriteOptions options = QueryParameters.writeOptions(consistency);
-    int max = matrix.limit(selection.limit());
+    Matching matching = Matching.of(collection, selection, consistency);
     ApplicationRef application = applications.require(path.org(), path.app());
     List<StoredEntity> deleted =
-        bulk.deleteMatching(application, name, matrix.ql(selection.ql()), max, options);
-    return Responses.entities("delete", application, name.plural(), deleted);
+        bulk.deleteMatching(
+            application, matching.name(), matching.ql(), matching.max(), matching.options());
+    return Responses.entities("delete", application, matching.name().plural(), deleted);
+  }
+
+  /**
+   * What a write by query names: the collection, the query and the most entities it may change (the
+   * query parameters win over the matrix's), and the write's options.
+   */
+  private record Matching(CollectionName name, String ql, int max, WriteOptions options) {
+    static Matching of(PathSegment collection, Selection selection, String consistency) {
+      MatrixQuery matrix = MatrixQuery.of(collection);
+      CollectionName name = CollectionName.of(collection.getPath());
+      WriteOptions options = QueryParameters.writeOptions(consistency);
+      int max = matrix.limit(selection.limit());
+      return new Matching(name, matrix.ql(selection.ql()), max, options);
+    }
   }
 }

@@ -6,7 +6,6 @@ import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.counter.EventService;
 import io.meridian.core.entity.EntityQueries;
-import io.meridian.core.entity.QueryPage;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.identity.access.Access;
 import io.meridian.rest.api.JsonBodies;
@@ -77,14 +76,7 @@ public class EventResource {
       @QueryParam("cursor") String cursor) {
     ApplicationRef application = applications.require(path.org(), path.app());
     MatrixQuery matrix = MatrixQuery.of(collection);
-    QueryPage page =
-        queries.query(
-            application,
-            EventService.EVENTS,
-            matrix.ql(selection.ql()),
-            matrix.limit(selection.limit()),
-            cursor);
-    return Responses.page(
-        Responses.envelope("get", application, EventService.EVENTS.plural()), page);
+    return CollectionResource.page(
+        queries, application, EventService.EVENTS, matrix, selection, cursor);
   }
 }

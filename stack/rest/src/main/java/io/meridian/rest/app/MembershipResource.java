@@ -76,20 +76,24 @@ public class MembershipResource {
   @Path("{member}")
   @Operation(summary = "Add a membership: a user to a group or role, a group to a role")
   public byte[] join(@BeanParam VerbPath path, @PathParam("member") String member) {
-    IdentityTargets.Target target = targets.target(path);
-    StoredEntity other =
-        memberships.join(target.application(), target.entity(), path.verb(), member);
-    return Responses.entity("post", target.application(), answeredPath(target, path), other);
+    return change("post", path, member, true);
   }
 
   @DELETE
   @Path("{member}")
   @Operation(summary = "Remove a membership")
   public byte[] leave(@BeanParam VerbPath path, @PathParam("member") String member) {
+    return change("delete", path, member, false);
+  }
+
+  /** Joins ({@code join}) or leaves, and answers with the member under the memberships' path. */
+  private byte[] change(String action, VerbPath path, String member, boolean join) {
     IdentityTargets.Target target = targets.target(path);
     StoredEntity other =
-        memberships.leave(target.application(), target.entity(), path.verb(), member);
-    return Responses.entity("delete", target.application(), answeredPath(target, path), other);
+        join
+            ? memberships.join(target.application(), target.entity(), path.verb(), member)
+            : memberships.leave(target.application(), target.entity(), path.verb(), member);
+    return Responses.entity(action, target.application(), answeredPath(target, path), other);
   }
 
   /** The memberships' path as the request named it: {@code users/fred/roles}. */

@@ -78,7 +78,7 @@ public class PermissionsResource {
             ? queryPermission
             : permission(bodies.fields(body, headers.contentLength(), headers.contentType()));
     String granted = roles.grantPermission(target.application(), target.holder(), permission);
-    return answer("post", target, path).data(Json.MAPPER.createArrayNode().add(granted)).toJson();
+    return answer("post", target, path, granted);
   }
 
   @PUT
@@ -100,7 +100,15 @@ public class PermissionsResource {
       throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "Name the permission to revoke");
     }
     String revoked = roles.revokePermission(target.application(), target.holder(), permission);
-    return answer("delete", target, path).data(Json.MAPPER.createArrayNode().add(revoked)).toJson();
+    return answer("delete", target, path, revoked);
+  }
+
+  /** The answer naming the one permission granted or revoked. */
+  private static byte[] answer(
+      String action, IdentityTargets.Target target, EntityPath path, String permission) {
+    return answer(action, target, path)
+        .data(Json.MAPPER.createArrayNode().add(permission))
+        .toJson();
   }
 
   /** The envelope, under the holder's path as the request named it. */

@@ -96,6 +96,13 @@ final class ManagementJson {
     return json;
   }
 
+  /** The answer to a new admin, in the organizations it was created in. */
+  static byte[] createdAdmin(AdminUser admin, List<Organization> organizations) {
+    return envelope("create user")
+        .data(Json.object().set("user", admin(admin, organizations)))
+        .toJson();
+  }
+
   static Envelope envelope(String action) {
     UriInfo uri = RequestInfo.current().uri();
     return Envelope.of(action)

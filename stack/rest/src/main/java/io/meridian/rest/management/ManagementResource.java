@@ -126,9 +126,7 @@ public class ManagementResource {
   @Operation(summary = "The signed-in admin")
   public byte[] me() {
     AdminUser admin = signedInAdmin(management);
-    return ManagementJson.envelope("get admin user")
-        .data(ManagementJson.admin(admin, management.organizationsOf(admin)))
-        .toJson();
+    return adminAnswer(admin);
   }
 
   /**
@@ -161,9 +159,7 @@ public class ManagementResource {
                 signUps.admit(address, 1);
               }
             });
-    return ManagementJson.envelope("create user")
-        .data(Json.object().set("user", ManagementJson.admin(admin, java.util.List.of())))
-        .toJson();
+    return ManagementJson.createdAdmin(admin, java.util.List.of());
   }
 
   @GET
@@ -171,9 +167,7 @@ public class ManagementResource {
   @Operation(summary = "An admin, by uuid, username or email")
   public byte[] admin(@PathParam("user") String user) {
     AdminUser admin = self(user);
-    return ManagementJson.envelope("get admin user")
-        .data(ManagementJson.admin(admin, management.organizationsOf(admin)))
-        .toJson();
+    return adminAnswer(admin);
   }
 
   /** {@code {oldpassword, newpassword}}; revokes the admin's tokens. */
@@ -280,5 +274,12 @@ public class ManagementResource {
       throw new MeridianException(ErrorCode.FORBIDDEN, "Admins may only manage themselves");
     }
     return admin;
+  }
+
+  /** The admin with the organizations it administers, as Usergrid answers a read of one. */
+  private byte[] adminAnswer(AdminUser admin) {
+    return ManagementJson.envelope("get admin user")
+        .data(ManagementJson.admin(admin, management.organizationsOf(admin)))
+        .toJson();
   }
 }

@@ -73,10 +73,7 @@ public class OrganizationAdminResource {
             JsonBodies.text(fields, "email"),
             JsonBodies.text(fields, "password"));
     management.addAdmin(organization, admin);
-    return ManagementJson.envelope("create user")
-        .data(
-            Json.object().set("user", ManagementJson.admin(admin, java.util.List.of(organization))))
-        .toJson();
+    return ManagementJson.createdAdmin(admin, java.util.List.of(organization));
   }
 
   /**

@@ -4,6 +4,7 @@ import io.meridian.rest.api.ContainerErrors;
 import io.meridian.rest.config.ApiProperties;
 import io.meridian.rest.config.RequestLogProperties;
 import io.meridian.rest.config.SecurityHeadersProperties;
+import jakarta.servlet.Filter;
 import org.apache.catalina.core.StandardHost;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
@@ -21,10 +22,7 @@ import org.springframework.core.Ordered;
 public class RequestLogConfiguration {
   @Bean
   FilterRegistrationBean<RequestIdFilter> requestIdFilter(RequestLogProperties properties) {
-    FilterRegistrationBean<RequestIdFilter> registration =
-        new FilterRegistrationBean<>(new RequestIdFilter(properties.maxFailuresPerSecond()));
-    registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
-    return registration;
+    return ordered(0, new RequestIdFilter(properties.maxFailuresPerSecond()));
   }
 
   @Bean
@@ -35,18 +33,13 @@ public class RequestLogConfiguration {
   /** Right inside the request id filter, before anything reads the path. */
   @Bean
   FilterRegistrationBean<CanonicalPaths> canonicalPathsFilter() {
-    FilterRegistrationBean<CanonicalPaths> registration =
-        new FilterRegistrationBean<>(new CanonicalPaths());
-    registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
-    return registration;
+    return ordered(1, new CanonicalPaths());
   }
 
   /** Inside the path's canonical form, before anything that may answer the request. */
   @Bean
   FilterRegistrationBean<SecurityHeaders> securityHeadersFilter(SecurityHeaders headers) {
-    FilterRegistrationBean<SecurityHeaders> registration = new FilterRegistrationBean<>(headers);
-    registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 2);
-    return registration;
+    return ordered(2, headers);
   }
 
   /**
@@ -55,11 +48,7 @@ public class RequestLogConfiguration {
    */
   @Bean
   FilterRegistrationBean<ClientAddressFilter> clientAddressFilter(ApiProperties properties) {
-    FilterRegistrationBean<ClientAddressFilter> registration =
-        new FilterRegistrationBean<>(
-            new ClientAddressFilter(TrustedProxies.of(properties.trustedProxies())));
-    registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 3);
-    return registration;
+    return ordered(3, new ClientAddressFilter(TrustedProxies.of(properties.trustedProxies())));
   }
 
   /**
@@ -81,5 +70,12 @@ public class RequestLogConfiguration {
                 host.getPipeline().addValve(new ContainerErrors(headers));
               }
             });
+  }
+
+  /** The filter, {@code position} places inside the outermost of the API's (0: the outermost). */
+  private static <F extends Filter> FilterRegistrationBean<F> ordered(int position, F filter) {
+    FilterRegistrationBean<F> registration = new FilterRegistrationBean<>(filter);
+    registration.setOrder(Ordered.HIGHEST_PRECEDENCE + position);
+    return registration;
   }
 }
