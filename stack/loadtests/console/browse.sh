@@ -52,6 +52,8 @@ if [ ! -f "$ports" ]; then
   { echo "CASSANDRA_PORT=$(free_port)"; echo "CASSANDRA_STORAGE_PORT=$(free_port)"
     echo "ES_PORT=$(free_port)"; echo "ES_TRANSPORT_PORT=$(free_port)"; } > "$ports"
 fi
+# shellcheck source=../wrk/servers.sh
+source "$root/stack/loadtests/wrk/servers.sh"
 server_pid=""
 started_services=0
 cleanup() {
@@ -75,20 +77,11 @@ else
   BASE="http://127.0.0.1:$MERIDIAN_PORT"
   echo "Services in $DATA_DIR (Cassandra $CASSANDRA_PORT, Elasticsearch $ES_PORT) ..."
   started_services=1
-  java -jar "$server_jar" services start --data-dir "$DATA_DIR" \
-    --cassandra-port="$CASSANDRA_PORT" --cassandra-storage-port="$CASSANDRA_STORAGE_PORT" \
-    --elasticsearch-port="$ES_PORT" --elasticsearch-transport-port="$ES_TRANSPORT_PORT" \
-    > "$out/services.log" 2>&1 || { tail -20 "$out/services.log"; exit 1; }
+  start_services
   # The server runs from a copy, so that a build meanwhile cannot pull its jar from under it.
   cp "$server_jar" "$out/meridian.jar"
-  java -Xms"$SERVER_HEAP" -Xmx"$SERVER_HEAP" -jar "$out/meridian.jar" --server.port="$MERIDIAN_PORT" \
-    --meridian.edge.port="$EDGE_PORT" --meridian.edge.mqtt-port=0 \
-    --meridian.embedded.enabled=false --meridian.identity.open-registration=true \
-    --meridian.cassandra.contact-points="127.0.0.1:$CASSANDRA_PORT" \
-    --meridian.elasticsearch.urls="http://127.0.0.1:$ES_PORT" \
-    --meridian.cassandra.keyspace="$KEYSPACE" --meridian.elasticsearch.index-prefix="${KEYSPACE//_/-}" \
-    > "$out/meridian.log" 2>&1 &
-  server_pid=$!
+  start_meridian "$out/meridian.jar" "$SERVER_HEAP" "$MERIDIAN_PORT" \
+    --meridian.edge.port="$EDGE_PORT" --meridian.edge.mqtt-port=0
   echo "Meridian (pid $server_pid) on $BASE ..."
 fi
 for _ in $(seq 1 600); do
