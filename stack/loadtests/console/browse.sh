@@ -94,16 +94,12 @@ done
 # The benchmark's organization, admin and application: made once, kept in the data dir.
 app_env="$DATA_DIR/app.env"
 if [ ! -f "$app_env" ]; then
-  python3 - "$BASE" > "$app_env" <<'PY'
-import json, secrets, sys, time, urllib.request
+  PYTHONPATH="$root/stack/loadtests/wrk" python3 - "$BASE" > "$app_env" <<'PY'
+import secrets, sys, time
+from provision import call as call_at
 base = sys.argv[1]
 def call(method, path, body=None, token=None):
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = "Bearer " + token
-    data = None if body is None else json.dumps(body).encode()
-    with urllib.request.urlopen(urllib.request.Request(base + path, data=data, headers=headers, method=method)) as r:
-        return json.load(r)
+    return call_at(base, method, path, body, token)
 stamp = str(int(time.time()))
 org, app, admin, password = "browse" + stamp, "bench", "browse-admin-" + stamp, secrets.token_urlsafe(18)
 call("POST", "/management/orgs", {"organization": org, "username": admin, "name": "Browse benchmark",
