@@ -12,9 +12,7 @@ RESULTS_NAME=""
 # shellcheck source=common.sh
 source "$here/common.sh"
 ENTITIES="${ENTITIES:-10000}"
-eval "$(python3 "$here/provision.py" "$BASE")"
-export TOKEN
-wrk_args+=(-H "Authorization: Bearer $TOKEN")
+provision_app
 COLLECTION="/$ORG/$APP/things"
 
 echo "Loading $ENTITIES entities into $COLLECTION ..."
