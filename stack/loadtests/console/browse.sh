@@ -52,6 +52,8 @@ if [ ! -f "$ports" ]; then
   { echo "CASSANDRA_PORT=$(free_port)"; echo "CASSANDRA_STORAGE_PORT=$(free_port)"
     echo "ES_PORT=$(free_port)"; echo "ES_TRANSPORT_PORT=$(free_port)"; } > "$ports"
 fi
+# shellcheck source=../wrk/servers.sh
+source "$root/stack/loadtests/wrk/servers.sh"
 server_pid=""
 started_services=0
 cleanup() {
@@ -75,20 +77,11 @@ else
   BASE="http://127.0.0.1:$MERIDIAN_PORT"
   echo "Services in $DATA_DIR (Cassandra $CASSANDRA_PORT, Elasticsearch $ES_PORT) ..."
   started_services=1
-  java -jar "$server_jar" services start --data-dir "$DATA_DIR" \
-    --cassandra-port="$CASSANDRA_PORT" --cassandra-storage-port="$CASSANDRA_STORAGE_PORT" \
-    --elasticsearch-port="$ES_PORT" --elasticsearch-transport-port="$ES_TRANSPORT_PORT" \
-    > "$out/services.log" 2>&1 || { tail -20 "$out/services.log"; exit 1; }
+  start_services
   # The server runs from a copy, so that a build meanwhile cannot pull its jar from under it.
   cp "$server_jar" "$out/meridian.jar"
-  java -Xms"$SERVER_HEAP" -Xmx"$SERVER_HEAP" -jar "$out/meridian.jar" --server.port="$MERIDIAN_PORT" \
-    --meridian.edge.port="$EDGE_PORT" --meridian.edge.mqtt-port=0 \
-    --meridian.embedded.enabled=false --meridian.identity.open-registration=true \
-    --meridian.cassandra.contact-points="127.0.0.1:$CASSANDRA_PORT" \
-    --meridian.elasticsearch.urls="http://127.0.0.1:$ES_PORT" \
-    --meridian.cassandra.keyspace="$KEYSPACE" --meridian.elasticsearch.index-prefix="${KEYSPACE//_/-}" \
-    > "$out/meridian.log" 2>&1 &
-  server_pid=$!
+  start_meridian "$out/meridian.jar" "$SERVER_HEAP" "$MERIDIAN_PORT" \
+    --meridian.edge.port="$EDGE_PORT" --meridian.edge.mqtt-port=0
   echo "Meridian (pid $server_pid) on $BASE ..."
 fi
 for _ in $(seq 1 600); do
@@ -101,16 +94,12 @@ done
 # The benchmark's organization, admin and application: made once, kept in the data dir.
 app_env="$DATA_DIR/app.env"
 if [ ! -f "$app_env" ]; then
-  python3 - "$BASE" > "$app_env" <<'PY'
-import json, secrets, sys, time, urllib.request
+  PYTHONPATH="$root/stack/loadtests/wrk" python3 - "$BASE" > "$app_env" <<'PY'
+import secrets, sys, time
+from provision import call as call_at
 base = sys.argv[1]
 def call(method, path, body=None, token=None):
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = "Bearer " + token
-    data = None if body is None else json.dumps(body).encode()
-    with urllib.request.urlopen(urllib.request.Request(base + path, data=data, headers=headers, method=method)) as r:
-        return json.load(r)
+    return call_at(base, method, path, body, token)
 stamp = str(int(time.time()))
 org, app, admin, password = "browse" + stamp, "bench", "browse-admin-" + stamp, secrets.token_urlsafe(18)
 call("POST", "/management/orgs", {"organization": org, "username": admin, "name": "Browse benchmark",

@@ -61,6 +61,8 @@ if [ "${REBUILD:-0}" = 1 ] || [ ! -f "$server_jar" ] || [ ! -f "$sim_jar" ]; the
     -pl stack/server,stack/loadtests -am package)
 fi
 
+# shellcheck source=../wrk/servers.sh
+source "$root/stack/loadtests/wrk/servers.sh"
 pids=()
 cleanup() {
   "$here/devices.sh" stop "$out/devices" > /dev/null 2>&1 || true
@@ -74,19 +76,10 @@ if [ -z "${BASE:-}" ]; then
   BASE="http://127.0.0.1:$MERIDIAN_PORT"
   if [ "${SERVICES:-}" != running ]; then
     echo "Services (started, or reused when running) in $DATA_DIR ..."
-    java -jar "$server_jar" services start --data-dir "$DATA_DIR" \
-      --cassandra-port="$CASSANDRA_PORT" --cassandra-storage-port="$CASSANDRA_STORAGE_PORT" \
-      --elasticsearch-port="$ES_PORT" --elasticsearch-transport-port="$ES_TRANSPORT_PORT" \
-      > "$out/services.log" 2>&1 || { tail -20 "$out/services.log"; exit 1; }
+    start_services
   fi
-  java -Xms"$SERVER_HEAP" -Xmx"$SERVER_HEAP" -jar "$server_jar" --server.port="$MERIDIAN_PORT" \
-    --meridian.edge.port="$EDGE_PORT" --meridian.edge.webhook.allow-private-addresses=true \
-    --meridian.embedded.enabled=false --meridian.identity.open-registration=true \
-    --meridian.cassandra.contact-points="127.0.0.1:$CASSANDRA_PORT" \
-    --meridian.elasticsearch.urls="http://127.0.0.1:$ES_PORT" \
-    --meridian.cassandra.keyspace="$KEYSPACE" --meridian.elasticsearch.index-prefix="${KEYSPACE//_/-}" \
-    > "$out/meridian.log" 2>&1 &
-  server_pid=$!
+  start_meridian "$server_jar" "$SERVER_HEAP" "$MERIDIAN_PORT" \
+    --meridian.edge.port="$EDGE_PORT" --meridian.edge.webhook.allow-private-addresses=true
   pids+=("$server_pid")
   echo "Meridian (pid $server_pid) on $BASE, devices on $EDGE_HOST:$EDGE_PORT ..."
   for _ in $(seq 1 300); do

@@ -19,18 +19,13 @@ export TOKEN
 COLLECTION="/$ORG/$APP/things"
 
 echo "Loading $ENTITIES entities into $COLLECTION ..."
-USER_TOKEN="$(python3 - "$BASE" "$ORG" "$APP" "$ENTITIES" "$out" <<'PY'
-import json, os, secrets, sys, urllib.request
+USER_TOKEN="$(PYTHONPATH="$here" python3 - "$BASE" "$ORG" "$APP" "$ENTITIES" "$out" <<'PY'
+import os, secrets, sys
+from provision import call as call_at
 base, org, app, total, out = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
 
 def call(method, path, body, token=os.environ["TOKEN"]):
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = "Bearer " + token
-    request = urllib.request.Request(base + path, data=json.dumps(body).encode(),
-                                     headers=headers, method=method)
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
+    return call_at(base, method, path, body, token)
 
 paths = []
 for start in range(0, total, 500):

@@ -15,9 +15,7 @@ RESULTS_NAME="counters-"
 # shellcheck source=common.sh
 source "$here/common.sh"
 ROUNDS="${ROUNDS:-3}"
-eval "$(python3 "$here/provision.py" "$BASE")"
-export TOKEN
-wrk_args+=(-H "Authorization: Bearer $TOKEN")
+provision_app
 APP_PATH="/$ORG/$APP"
 event=$(curl -sf -X POST "$BASE$APP_PATH/events" -H "Authorization: Bearer $TOKEN" \
   -H 'Content-Type: application/json' -d '{"counters":{"bench.views":1}}' |

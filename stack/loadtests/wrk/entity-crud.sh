@@ -12,29 +12,23 @@ RESULTS_NAME=""
 # shellcheck source=common.sh
 source "$here/common.sh"
 ENTITIES="${ENTITIES:-10000}"
-eval "$(python3 "$here/provision.py" "$BASE")"
-export TOKEN
-wrk_args+=(-H "Authorization: Bearer $TOKEN")
+provision_app
 COLLECTION="/$ORG/$APP/things"
 
 echo "Loading $ENTITIES entities into $COLLECTION ..."
-python3 - "$BASE" "$COLLECTION" "$ENTITIES" "$out" <<'PY'
-import json, os, sys, urllib.request
+PYTHONPATH="$here" python3 - "$BASE" "$COLLECTION" "$ENTITIES" "$out" <<'PY'
+import os, sys
+from provision import call
 base, collection, total, out = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 uuids, names = [], []
 batch = 200
 for start in range(0, total, batch):
     items = [{"name": f"thing-{i}", "kind": "benchmark", "score": i % 1000,
               "notes": "x" * 850} for i in range(start, min(total, start + batch))]
-    req = urllib.request.Request(base + collection + "?consistency=eventual",
-                                 data=json.dumps(items).encode(),
-                                 headers={"Content-Type": "application/json",
-                                          "Authorization": "Bearer " + os.environ["TOKEN"]},
-                                 method="POST")
-    with urllib.request.urlopen(req) as resp:
-        for entity in json.load(resp)["entities"]:
-            uuids.append(collection + "/" + entity["uuid"])
-            names.append(collection + "/" + entity["name"])
+    answer = call(base, "POST", collection + "?consistency=eventual", items, os.environ["TOKEN"])
+    for entity in answer["entities"]:
+        uuids.append(collection + "/" + entity["uuid"])
+        names.append(collection + "/" + entity["name"])
 open(out + "/uuid-paths.txt", "w").write("\n".join(uuids) + "\n")
 open(out + "/name-paths.txt", "w").write("\n".join(names) + "\n")
 print(f"loaded {len(uuids)}")

@@ -28,8 +28,9 @@ wrk_args+=(-H "Authorization: Bearer $TOKEN")
 
 if [ ! -f "$out/collection.txt" ]; then
 echo "Loading $ENTITIES entities into $COLLECTION ..."
-python3 - "$BASE" "$COLLECTION" "$ENTITIES" "$out" <<'PY'
-import json, os, sys, time, urllib.request
+PYTHONPATH="$here" python3 - "$BASE" "$COLLECTION" "$ENTITIES" "$out" <<'PY'
+import os, sys, time
+from provision import call
 base, collection, total, out = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 uuids = []
 batch = 1000
@@ -37,13 +38,8 @@ started = time.time()
 for start in range(0, total, batch):
     items = [{"category": f"c{i % 50}", "score": i % 1000, "city": ["oslo", "lima", "pune"][i % 3],
               "notes": "n" * 200} for i in range(start, min(total, start + batch))]
-    req = urllib.request.Request(base + collection + "?consistency=eventual",
-                                 data=json.dumps(items).encode(),
-                                 headers={"Content-Type": "application/json",
-                                          "Authorization": "Bearer " + os.environ["TOKEN"]},
-                                 method="POST")
-    with urllib.request.urlopen(req) as resp:
-        uuids += [collection + "/" + e["uuid"] for e in json.load(resp)["entities"]]
+    answer = call(base, "POST", collection + "?consistency=eventual", items, os.environ["TOKEN"])
+    uuids += [collection + "/" + e["uuid"] for e in answer["entities"]]
 open(out + "/uuid-paths.txt", "w").write("\n".join(uuids) + "\n")
 print(f"loaded {len(uuids)} in {time.time() - started:.0f} s")
 PY

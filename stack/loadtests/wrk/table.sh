@@ -46,6 +46,8 @@ OUT="$STATE/run-$(date +%Y%m%d-%H%M%S)"
 RESULTS_NAME=""
 # shellcheck source=common.sh
 source "$here/common.sh"
+# shellcheck source=servers.sh
+source "$here/servers.sh"
 mkdir -p "$out/runs"
 
 server_jar="$root/stack/server/target/meridian.jar"
@@ -62,10 +64,7 @@ fi
 
 if [ "${SERVICES:-}" != running ]; then
   echo "Services (started, or reused when running) in $DATA_DIR ..."
-  java -jar "$server_jar" services start --data-dir "$DATA_DIR" \
-    --cassandra-port="$CASSANDRA_PORT" --cassandra-storage-port="$CASSANDRA_STORAGE_PORT" \
-    --elasticsearch-port="$ES_PORT" --elasticsearch-transport-port="$ES_TRANSPORT_PORT" \
-    > "$out/services.log" 2>&1 || { tail -20 "$out/services.log"; exit 1; }
+  start_services
 fi
 
 pids=()
@@ -79,13 +78,9 @@ wait_for() {
   echo "$3 did not answer $1" >&2
   exit 1
 }
-java -Xms"$MERIDIAN_HEAP" -Xmx"$MERIDIAN_HEAP" -jar "$server_jar" --server.port="$MERIDIAN_PORT" \
-  --meridian.edge.port=0 --meridian.edge.mqtt-port=0 --meridian.embedded.enabled=false --meridian.identity.open-registration=true \
-  --meridian.cassandra.contact-points="127.0.0.1:$CASSANDRA_PORT" \
-  --meridian.elasticsearch.urls="$ES" \
-  --meridian.cassandra.keyspace="$KEYSPACE" --meridian.elasticsearch.index-prefix="${KEYSPACE//_/-}" \
-  > "$out/meridian.log" 2>&1 &
-meridian_pid=$!
+start_meridian "$server_jar" "$MERIDIAN_HEAP" "$MERIDIAN_PORT" \
+  --meridian.edge.port=0 --meridian.edge.mqtt-port=0
+meridian_pid=$server_pid
 pids+=("$meridian_pid")
 echo "Meridian (pid $meridian_pid) on $BASE ..."
 wait_for "$BASE/status" "$meridian_pid" Meridian

@@ -27,19 +27,14 @@ export TOKEN SEED LIMIT RADIUS PATHS
 COLLECTION="/$ORG/$APP/tags"
 
 echo "Setting up channels, permissions and an app user in /$ORG/$APP ..."
-USER_TOKEN="$(python3 - "$BASE" "$ORG" "$APP" "$out" <<'PY'
-import json, math, os, random, secrets, sys, urllib.parse, urllib.request
+USER_TOKEN="$(PYTHONPATH="$here" python3 - "$BASE" "$ORG" "$APP" "$out" <<'PY'
+import math, os, random, secrets, sys, urllib.parse
+from provision import call as call_at
 base, org, app, out = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 api = f"{base}/{org}/{app}"
 
 def call(method, path, body=None, token=os.environ["TOKEN"]):
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = "Bearer " + token
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(api + path, data=data, headers=headers, method=method)
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
+    return call_at(api, method, path, body, token)
 
 call("POST", "/channels", [{"name": name} for name in ("news", "traffic", "weather", "events", "ads")])
 for permission in ("get:/channels", "get:/channels/*", "get:/users/me/subscribes",
@@ -82,8 +77,9 @@ loaded=0
 read -r -a steps <<< "$STEPS"
 for step in "${steps[@]}"; do
   echo "Loading tags $loaded to $step into $COLLECTION ..."
-  python3 - "$BASE" "$COLLECTION" "$loaded" "$step" <<'PY'
-import json, math, os, random, sys, time, urllib.request
+  PYTHONPATH="$here" python3 - "$BASE" "$COLLECTION" "$loaded" "$step" <<'PY'
+import math, os, random, sys, time
+from provision import call
 base, collection, start, end = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 channels = ("news", "traffic", "weather", "events", "ads")
 east_meters = 111_320 * math.cos(math.radians(59.9139))  # metres per degree of longitude
@@ -101,12 +97,9 @@ def tag(i):
 started = time.time()
 for first in range(start, end, 500):
     items = [tag(i) for i in range(first, min(end, first + 500))]
-    request = urllib.request.Request(
-        base + collection + "?consistency=eventual", data=json.dumps(items).encode(),
-        headers={"Content-Type": "application/json",
-                 "Authorization": "Bearer " + os.environ["USER_TOKEN"]}, method="POST")
-    with urllib.request.urlopen(request) as response:
-        assert len(json.load(response)["entities"]) == len(items)
+    answer = call(base, "POST", collection + "?consistency=eventual", items,
+                  os.environ["USER_TOKEN"])
+    assert len(answer["entities"]) == len(items)
 print(f"loaded {end - start} in {time.time() - started:.0f} s")
 PY
   loaded="$step"

@@ -158,7 +158,7 @@ public final class EntityService {
       String uuidOrName,
       JsonNode body,
       WriteOptions options) {
-    return update(app, collection, uuidOrName, body, null, options);
+    return updateWithFile(app, collection, uuidOrName, body, null, options);
   }
 
   /**
@@ -166,16 +166,6 @@ public final class EntityService {
    * set): the description of the file an upload just stored for it.
    */
   public StoredEntity updateWithFile(
-      ApplicationRef app,
-      CollectionName collection,
-      String uuidOrName,
-      JsonNode body,
-      ObjectNode fileMetadata,
-      WriteOptions options) {
-    return update(app, collection, uuidOrName, body, fileMetadata, options);
-  }
-
-  private StoredEntity update(
       ApplicationRef app,
       CollectionName collection,
       String uuidOrName,

@@ -169,20 +169,21 @@ final class FenceGrid {
     for (long row = fromRow; row <= toRow; row++) {
       for (long column = fromColumn; column <= toColumn; column++) {
         int index = (int) ((row - row0) * columns + (column - column0));
-        if (!crossed[index]
-            && segmentMeetsCell(
-                x1,
-                y1,
-                x2,
-                y2,
-                column / scale,
-                row / scale,
-                (column + 1) / scale,
-                (row + 1) / scale)) {
+        if (!crossed[index] && segmentMeetsCell(x1, y1, x2, y2, scale, column, row)) {
           crossed[index] = true;
         }
       }
     }
+  }
+
+  /**
+   * Whether the segment meets the closed cell (column, row) of a grid of {@code scale} cells a
+   * degree.
+   */
+  static boolean segmentMeetsCell(
+      double x1, double y1, double x2, double y2, double scale, long column, long row) {
+    return segmentMeetsCell(
+        x1, y1, x2, y2, column / scale, row / scale, (column + 1) / scale, (row + 1) / scale);
   }
 
   /**

@@ -112,26 +112,13 @@ public final class FenceShape {
     if (contains(latitude0, longitude0)) {
       return true;
     }
-    for (int ring = 0; ring < ringCount(); ring++) {
-      int start = ringStart(ring);
-      int end = ringEnd(ring);
-      double x1 = xy[end - 2];
-      double y1 = xy[end - 1];
-      for (int i = start; i < end; i += 2) {
-        double x2 = xy[i];
-        double y2 = xy[i + 1];
-        if (Math.max(x1, x2) >= segmentMinX
-            && Math.min(x1, x2) <= segmentMaxX
-            && Math.max(y1, y2) >= segmentMinY
-            && Math.min(y1, y2) <= segmentMaxY
-            && segmentsMeet(longitude0, latitude0, longitude1, latitude1, x1, y1, x2, y2)) {
-          return true;
-        }
-        x1 = x2;
-        y1 = y2;
-      }
-    }
-    return false;
+    return anyEdge(
+        (x1, y1, x2, y2) ->
+            Math.max(x1, x2) >= segmentMinX
+                && Math.min(x1, x2) <= segmentMaxX
+                && Math.max(y1, y2) >= segmentMinY
+                && Math.min(y1, y2) <= segmentMaxY
+                && segmentsMeet(longitude0, latitude0, longitude1, latitude1, x1, y1, x2, y2));
   }
 
   /**
@@ -231,6 +218,20 @@ public final class FenceShape {
 
   /** Calls {@code visitor} with every edge of every ring, each ring's closing edge included. */
   void forEachEdge(EdgeVisitor visitor) {
+    anyEdge(
+        (x1, y1, x2, y2) -> {
+          visitor.edge(x1, y1, x2, y2);
+          return false;
+        });
+  }
+
+  /** Tests one edge of a ring, from (x1, y1) to (x2, y2) in longitude/latitude. */
+  private interface EdgeTest {
+    boolean holds(double x1, double y1, double x2, double y2);
+  }
+
+  /** Whether {@code test} holds for some edge, walking them in ring order; stops at the first. */
+  private boolean anyEdge(EdgeTest test) {
     for (int ring = 0; ring < ringCount(); ring++) {
       int start = ringStart(ring);
       int end = ringEnd(ring);
@@ -239,11 +240,14 @@ public final class FenceShape {
       for (int i = start; i < end; i += 2) {
         double x2 = xy[i];
         double y2 = xy[i + 1];
-        visitor.edge(x1, y1, x2, y2);
+        if (test.holds(x1, y1, x2, y2)) {
+          return true;
+        }
         x1 = x2;
         y1 = y2;
       }
     }
+    return false;
   }
 
   /** The shared coordinate array; callers never modify it. */

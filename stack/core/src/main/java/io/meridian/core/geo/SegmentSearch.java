@@ -103,14 +103,7 @@ final class SegmentSearch<T> {
           Cell cell = cells.find(FenceGrid.key(level, column, row));
           if (cell != null
               && FenceGrid.segmentMeetsCell(
-                  longitude0,
-                  latitude0,
-                  longitude1,
-                  latitude1,
-                  column / scale,
-                  row / scale,
-                  (column + 1) / scale,
-                  (row + 1) / scale)) {
+                  longitude0, latitude0, longitude1, latitude1, scale, column, row)) {
             cell(cell);
           }
         }

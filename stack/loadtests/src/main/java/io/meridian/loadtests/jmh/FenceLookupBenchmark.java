@@ -1,7 +1,6 @@
 package io.meridian.loadtests.jmh;
 
 import io.meridian.loadtests.generators.Hexagons;
-import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -14,18 +13,12 @@ import org.openjdk.jmh.annotations.State;
  * of reporting each one is measured too.
  */
 @State(Scope.Thread)
-public class FenceLookupBenchmark extends OneThreadBenchmark {
-  static final int POINTS = 1 << 16;
-
+public class FenceLookupBenchmark extends FenceLookups {
   @Param({"small", "large", "kuzzle"})
   public String set;
 
   @Param({"uniform", "nearFences"})
   public String points;
-
-  private FenceStructures.Lookup lookup;
-  private double[] coordinates;
-  private int next;
 
   @Setup
   public void build() {
@@ -48,12 +41,5 @@ public class FenceLookupBenchmark extends OneThreadBenchmark {
     return kind.equals("uniform")
         ? hexagons.uniformPoints(POINTS, 3)
         : hexagons.pointsNearFences(POINTS, 4);
-  }
-
-  @Benchmark
-  public int lookup() {
-    int i = next;
-    next = (i + 2) & (2 * POINTS - 1);
-    return lookup.count(coordinates[i], coordinates[i + 1]);
   }
 }

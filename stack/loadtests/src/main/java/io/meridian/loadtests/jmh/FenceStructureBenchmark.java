@@ -1,7 +1,6 @@
 package io.meridian.loadtests.jmh;
 
 import io.meridian.loadtests.generators.Hexagons;
-import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -13,28 +12,17 @@ import org.openjdk.jmh.annotations.State;
  * test per candidate.
  */
 @State(Scope.Thread)
-public class FenceStructureBenchmark extends OneThreadBenchmark {
+public class FenceStructureBenchmark extends FenceLookups {
   @Param({"grid", "strtree", "hprtree"})
   public String structure;
 
   @Param({"small", "large"})
   public String set;
 
-  private FenceStructures.Lookup lookup;
-  private double[] coordinates;
-  private int next;
-
   @Setup
   public void build() {
     Hexagons hexagons = FenceLookupBenchmark.hexagons(set);
     lookup = FenceStructures.build(structure, hexagons);
     coordinates = FenceLookupBenchmark.points(hexagons, "nearFences");
-  }
-
-  @Benchmark
-  public int lookup() {
-    int i = next;
-    next = (i + 2) & (2 * FenceLookupBenchmark.POINTS - 1);
-    return lookup.count(coordinates[i], coordinates[i + 1]);
   }
 }
