@@ -44,7 +44,9 @@ public final class ConsoleBrowser implements AutoCloseable {
   static final Path SCREENSHOTS =
       Path.of(System.getProperty("meridian.console.screenshots", "target/console-screenshots"));
 
-  /** Generous: integration test classes run four at a time on two cores (a wait ends on success). */
+  /**
+   * Generous: integration test classes run four at a time on two cores (a wait ends on success).
+   */
   private static final Duration WAIT = Duration.ofSeconds(30);
 
   private final ChromeDriver driver;
