@@ -13,6 +13,7 @@ import io.meridian.rest.support.LoopbackClient;
 import io.meridian.rest.support.MeridianIT;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
@@ -21,8 +22,10 @@ import org.springframework.beans.factory.annotation.Autowired;
  * passwords, an address has a budget of hashes (20 at once, 30 a minute) and of sign-ups (20 an
  * hour), all with the server's defaults. Each guest here calls from a loopback address of its own,
  * so its budget is fresh and no other test's is spent; the hashes the server computes are read from
- * its {@link PasswordHasher}, which only this test class uses while it runs.
+ * its {@link PasswordHasher}, which only this test class uses while it runs: every sign-in of every
+ * other class hashes through the same one, so this class runs alone.
  */
+@Isolated // counts the shared server's bcrypt computations
 class HashingAmplificationIT extends MeridianIT {
   private static final int MAX_PASSWORDS_PER_REQUEST = 10;
 

@@ -3,14 +3,17 @@ package io.meridian.rest.support;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -27,7 +30,30 @@ public final class PackagedServer {
   private static final AtomicInteger nextPort =
       new AtomicInteger((int) (ProcessHandle.current().pid() * 97 % PORTS));
 
+  /**
+   * What every test server in this JVM reads from {@code config/application.properties} of the test
+   * classpath, and a process of its own would not: without it, a crash test's node ran a push
+   * worker that took a push test's notifications and sent them where no fake listens.
+   */
+  private static final Map<String, String> TEST_DEFAULTS = testDefaults();
+
   private PackagedServer() {}
+
+  private static Map<String, String> testDefaults() {
+    Properties defaults = new Properties();
+    try (InputStream in =
+        PackagedServer.class.getResourceAsStream("/config/application.properties")) {
+      assertThat(in).as("the test servers' config/application.properties").isNotNull();
+      defaults.load(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    Map<String, String> settings = new LinkedHashMap<>();
+    defaults.stringPropertyNames().stream()
+        .sorted()
+        .forEach(key -> settings.put(key, defaults.getProperty(key)));
+    return settings;
+  }
 
   /** Starts the server on {@code port} with these settings; {@code label} names its log. */
   public static Process start(int port, Map<String, String> properties, String label)
@@ -39,7 +65,9 @@ public final class PackagedServer {
     command.add("-jar");
     command.add(JAR.toAbsolutePath().toString());
     command.add("--server.port=" + port);
-    properties.forEach((key, value) -> command.add("--" + key + "=" + value));
+    Map<String, String> settings = new LinkedHashMap<>(TEST_DEFAULTS);
+    settings.putAll(properties);
+    settings.forEach((key, value) -> command.add("--" + key + "=" + value));
     Path log = Files.createDirectories(Path.of("target", "crash-it")).resolve(label + ".log");
     return new ProcessBuilder(command)
         .redirectErrorStream(true)
