@@ -139,7 +139,7 @@ public final class ElasticsearchEntityIndex implements EntityIndex, MeterBinder,
   public void ensureSchema() {
     try {
       IndexSchema.ensure(client, config);
-      available.set(true);
+      markAvailable(true, null);
     } catch (IOException e) {
       throw unavailable("create the index schema", e);
     }
@@ -187,7 +187,7 @@ public final class ElasticsearchEntityIndex implements EntityIndex, MeterBinder,
               if (failure != null) {
                 throw failure(failure, "apply index operations");
               }
-              available.set(true);
+              markAvailable(true, null);
               return BulkOutcome.of(operations, response.items());
             });
   }
@@ -238,7 +238,7 @@ public final class ElasticsearchEntityIndex implements EntityIndex, MeterBinder,
               if (failure != null) {
                 throw failure(failure, "read indexed versions");
               }
-              available.set(true);
+              markAvailable(true, null);
               Map<UUID, Long> versions = new HashMap<>();
               for (MultiGetResponseItem<ObjectNode> item : response.docs()) {
                 if (item.isResult() && item.result().found() && !deleted(item.result().fields())) {
@@ -263,7 +263,7 @@ public final class ElasticsearchEntityIndex implements EntityIndex, MeterBinder,
               if (failure != null) {
                 throw failure(failure, "refresh the index");
               }
-              available.set(true);
+              markAvailable(true, null);
               return null;
             });
   }
@@ -287,11 +287,11 @@ public final class ElasticsearchEntityIndex implements EntityIndex, MeterBinder,
     try {
       SearchResponse<Void> response = client.search(search.request(), Void.class);
       answered = true;
-      available.set(true);
+      markAvailable(true, null);
       return search.hits(response);
     } catch (ElasticsearchException e) {
       if (e.status() == 400) {
-        available.set(true);
+        markAvailable(true, null);
         throw new MeridianException(
             ErrorCode.BAD_REQUEST, "The index rejected the query: " + e.error().reason(), e);
       }
@@ -312,10 +312,10 @@ public final class ElasticsearchEntityIndex implements EntityIndex, MeterBinder,
   public boolean probe() {
     try {
       HealthStatus status = probeClient.cluster().health().status();
-      available.set(status != HealthStatus.Red);
+      markAvailable(status != HealthStatus.Red, "cluster health is red");
     } catch (IOException | ElasticsearchException e) {
       LOG.debug("Elasticsearch probe failed", e);
-      available.set(false);
+      markAvailable(false, "the probe failed: " + e.getClass().getSimpleName());
     }
     return available.get();
   }
@@ -341,15 +341,31 @@ public final class ElasticsearchEntityIndex implements EntityIndex, MeterBinder,
     if (Reachability.unreachable(cause)) {
       return unavailable(action, cause);
     }
-    available.set(true);
+    markAvailable(true, null);
     return new MeridianException(
         ErrorCode.INTERNAL_ERROR, "Elasticsearch failed to " + action, cause);
   }
 
   private IndexUnavailableException unavailable(String action, Throwable cause) {
-    available.set(false);
+    markAvailable(false, "could not " + action + ": " + cause.getClass().getSimpleName());
     return new IndexUnavailableException(
         "Elasticsearch is unreachable; could not " + action, cause);
+  }
+
+  /**
+   * Sets whether the index is available, logging each change after it first was: while it is
+   * unavailable, writes skip the fast path (the repairer indexes them), so an operator must see
+   * when and why. Before the first answer (a start while Elasticsearch is still starting) it is
+   * quiet.
+   */
+  private void markAvailable(boolean now, String why) {
+    boolean before = available.getAndSet(now);
+    if (now && !before) {
+      LOG.info("Elasticsearch is available");
+    } else if (!now && before) {
+      LOG.warn(
+          "Elasticsearch counts as unavailable ({}); writes skip the index until it answers", why);
+    }
   }
 
   private static int millis(java.time.Duration duration) {

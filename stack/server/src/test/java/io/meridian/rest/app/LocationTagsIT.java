@@ -29,12 +29,14 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Geo2Tag's location tags as docs/location-tags.md maps them onto Meridian: channels, app users
  * subscribing to them, WriteTag as a bulk POST of tags, and LoadTags as one query (circle, time
  * window, subscribed channels, newest first) that Elasticsearch answers a page at a time.
  */
+@Isolated // counts the searches of the index every class shares
 class LocationTagsIT extends MeridianIT {
   /** The entity index alias of the test servers (see {@code TestServers}). */
   private static final String INDEX = TestServers.ENTITIES_INDEX;
