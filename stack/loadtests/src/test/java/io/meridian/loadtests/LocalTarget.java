@@ -190,8 +190,8 @@ public final class LocalTarget implements AutoCloseable {
         configured != null
             ? List.of(Path.of(configured))
             : List.of(
-                Path.of("..", "rest", "target", "meridian.jar"),
-                Path.of("stack", "rest", "target", "meridian.jar"));
+                Path.of("..", "server", "target", "meridian.jar"),
+                Path.of("stack", "server", "target", "meridian.jar"));
     for (Path candidate : candidates) {
       if (Files.isRegularFile(candidate)) {
         return candidate.toAbsolutePath().normalize();

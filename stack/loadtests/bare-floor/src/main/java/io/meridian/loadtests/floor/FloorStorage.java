@@ -12,7 +12,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The session, configured like Meridian's serving session (stack/rest's StorageConfiguration): the
+ * The session, configured like Meridian's serving session (stack/server's StorageConfiguration): the
  * same consistency, timeouts, idempotence, in-flight limit and reconnection policy, schema metadata
  * kept. Only the driver's Micrometer meters are left out: they are Meridian's own cost.
  */
