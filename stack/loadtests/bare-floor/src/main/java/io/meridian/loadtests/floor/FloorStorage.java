@@ -12,9 +12,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The session, configured like Meridian's serving session (stack/server's StorageConfiguration): the
- * same consistency, timeouts, idempotence, in-flight limit and reconnection policy, schema metadata
- * kept. Only the driver's Micrometer meters are left out: they are Meridian's own cost.
+ * The session, configured like Meridian's serving session (stack/server's StorageConfiguration):
+ * the same consistency, timeouts, idempotence, in-flight limit and reconnection policy, schema
+ * metadata kept. Only the driver's Micrometer meters are left out: they are Meridian's own cost.
  */
 @Configuration(proxyBeanMethods = false)
 class FloorStorage {
