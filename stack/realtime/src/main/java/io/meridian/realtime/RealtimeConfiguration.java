@@ -12,7 +12,6 @@ import io.meridian.core.realtime.RealtimeHub;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.util.function.ToDoubleFunction;
 import org.apache.tomcat.websocket.server.WsSci;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -128,13 +127,15 @@ public class RealtimeConfiguration {
         .register(registry);
   }
 
+  /** How many connections a {@link RealtimeService} closed for one reason. */
+  private interface Closed {
+    long count(RealtimeService service);
+  }
+
   /** The connections this node closed for one reason: one counter, tagged with it. */
   private static void dropped(
-      MeterRegistry registry,
-      RealtimeService service,
-      ToDoubleFunction<RealtimeService> count,
-      String reason) {
-    FunctionCounter.builder("meridian.realtime.dropped", service, count)
+      MeterRegistry registry, RealtimeService service, Closed closed, String reason) {
+    FunctionCounter.builder("meridian.realtime.dropped", service, closed::count)
         .description("Real-time connections closed by this node")
         .tag("reason", reason)
         .register(registry);
