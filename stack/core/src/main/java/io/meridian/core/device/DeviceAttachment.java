@@ -5,18 +5,26 @@ import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One device attached to this node: its session, its counters, the queue of plain RPCs (one
  * outstanding, the rest waiting) and the correlated RPCs in flight. Every change happens under this
  * object's lock; a body is delivered to the device outside it.
+ *
+ * <p>A device answers its plain RPCs in order, one reply each, as Cometa's SDK does. When the
+ * outstanding one times out, its reply may still be on its way: the next plain RPC waits until that
+ * late reply arrives (it answers nothing) or until {@link #lateReplyWait} has passed, so that a
+ * late reply is never taken as the next RPC's.
  */
 final class DeviceAttachment {
   final DeviceSession session;
@@ -24,15 +32,25 @@ final class DeviceAttachment {
   private final int maxQueued;
   private final int maxInFlight;
   private final List<EdgeObserver> observers;
+  private final ScheduledExecutorService timer;
   private ArrayDeque<Call> plain;
   private Map<String, Call> correlated;
 
+  /** The plain call that timed out after it was sent, while its late reply is awaited; or null. */
+  private Call owing;
+
   /**
    * @param observers told of each RPC's outcome
+   * @param timer runs the end of a wait for a late reply
    */
   DeviceAttachment(
-      DeviceSession session, int maxQueued, int maxInFlight, List<EdgeObserver> observers) {
+      DeviceSession session,
+      int maxQueued,
+      int maxInFlight,
+      List<EdgeObserver> observers,
+      ScheduledExecutorService timer) {
     this.session = session;
+    this.timer = timer;
     this.maxQueued = maxQueued;
     this.maxInFlight = maxInFlight;
     this.observers = observers;
@@ -69,7 +87,7 @@ final class DeviceAttachment {
               ErrorCode.DEVICE_BUSY, maxQueued + " RPCs already wait for this device");
         }
         plain.add(call);
-        sendNow = plain.size() == 1;
+        sendNow = plain.size() == 1 && owing == null;
       }
       if (sendNow) {
         start(call);
@@ -100,15 +118,23 @@ final class DeviceAttachment {
           answered = correlated.remove(id.asText());
         }
       }
-      if (answered == null) {
+      if (answered == null && owing != null) {
+        owing = null; // the late reply of the call that timed out: it answers nothing
+        counters.errors++;
+        next = startNext();
+      } else if (answered == null) {
         if (plain == null || plain.isEmpty()) {
           counters.errors++;
           return null;
         }
         answered = plain.poll();
+        next = startNext();
+      } else {
+        next = null;
       }
-      counters.answered(System.nanoTime() - answered.started);
-      next = answered.id == null ? startNext() : null;
+      if (answered != null) {
+        counters.answered(System.nanoTime() - answered.started);
+      }
     }
     if (next != null) {
       session.deliver(next.body);
@@ -118,7 +144,7 @@ final class DeviceAttachment {
 
   /** Starts the next plain call, if one waits (under the lock). */
   private Call startNext() {
-    Call next = plain == null ? null : plain.peek();
+    Call next = plain == null || owing != null ? null : plain.peek();
     if (next != null) {
       start(next);
     }
@@ -126,34 +152,55 @@ final class DeviceAttachment {
   }
 
   /** Removes a call that timed out; whether it was still waiting. */
-  private boolean remove(Call call) {
-    Call next = null;
-    synchronized (this) {
-      boolean removed;
-      if (call.id != null) {
-        removed = correlated != null && correlated.remove(call.id, call);
-      } else {
-        boolean wasOutstanding = plain != null && plain.peek() == call;
-        removed = plain != null && plain.remove(call);
-        if (wasOutstanding) {
-          next = startNext();
-        }
+  private synchronized boolean remove(Call call) {
+    boolean removed;
+    if (call.id != null) {
+      removed = correlated != null && correlated.remove(call.id, call);
+    } else {
+      boolean wasOutstanding = plain != null && plain.peek() == call && owing == null;
+      removed = plain != null && plain.remove(call);
+      if (wasOutstanding) {
+        owing = call;
+        Duration wait = lateReplyWait(call.patience);
+        timer.schedule(() -> stopWaiting(call), wait.toNanos(), TimeUnit.NANOSECONDS);
       }
-      if (!removed) {
-        return false;
-      }
+    }
+    if (removed) {
       counters.errors++;
+    }
+    return removed;
+  }
+
+  /**
+   * How long the next plain RPC waits for the late reply of one that timed out after it was sent:
+   * as long as that one was given, at least a second and at most ten.
+   */
+  static Duration lateReplyWait(Duration patience) {
+    Duration least = Duration.ofSeconds(1);
+    Duration most = Duration.ofSeconds(10);
+    return patience.compareTo(least) < 0 ? least : patience.compareTo(most) > 0 ? most : patience;
+  }
+
+  /** The late reply of {@code late} did not come: the next plain call goes. */
+  private void stopWaiting(Call late) {
+    Call next;
+    synchronized (this) {
+      if (owing != late) {
+        return;
+      }
+      owing = null;
+      next = startNext();
     }
     if (next != null) {
       session.deliver(next.body);
     }
-    return true;
   }
 
   /** Fails every waiting call: the device is gone. */
   void fail(String reason) {
     List<Call> waiting;
     synchronized (this) {
+      owing = null;
       waiting = new ArrayList<>();
       if (plain != null) {
         waiting.addAll(plain);
@@ -200,6 +247,10 @@ final class DeviceAttachment {
     final CompletableFuture<byte[]> future = new CompletableFuture<>();
     final long created = System.nanoTime();
     long started;
+
+    /** How long it may wait for its reply. */
+    Duration patience = Duration.ZERO;
+
     volatile ScheduledFuture<?> timeout;
 
     private Call(byte[] body, String id) {

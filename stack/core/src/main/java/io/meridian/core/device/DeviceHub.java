@@ -51,7 +51,8 @@ public final class DeviceHub {
    * its waiting RPCs fail with {@code device_detached} and its connection is closed.
    */
   public void attach(DeviceSession session, String info) {
-    DeviceAttachment fresh = new DeviceAttachment(session, maxQueued, maxInFlight, observers);
+    DeviceAttachment fresh =
+        new DeviceAttachment(session, maxQueued, maxInFlight, observers, timer);
     DeviceAttachment previous = attached.put(key(session), fresh);
     if (previous != null) {
       previous.fail("replaced by a new attachment");
@@ -125,6 +126,7 @@ public final class DeviceHub {
     }
     String id = correlate ? DeviceAttachment.jsonRpcId(body) : null;
     DeviceAttachment.Call call = attachment.call(body, id);
+    call.patience = timeout;
     MeridianException refused = attachment.enqueue(call);
     if (refused != null) {
       call.finish(null, refused);

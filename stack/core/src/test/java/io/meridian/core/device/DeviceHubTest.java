@@ -131,7 +131,8 @@ class DeviceHubTest {
   }
 
   @Test
-  void an_unanswered_rpc_times_out_and_lets_the_next_one_go() throws Exception {
+  void an_unanswered_rpc_times_out_and_the_next_one_goes_when_its_late_reply_does_not_come()
+      throws Exception {
     TestDeviceSession device = device("d");
     hub.attach(device, null);
     CompletableFuture<byte[]> lost = hub.send(APP, "d", bytes("1"), false, Duration.ofMillis(50));
@@ -141,10 +142,36 @@ class DeviceHubTest {
     // The timeout fails the call, then tells the observers, on the timer's one thread: once a
     // task queued after it has run, they have been told.
     timer.submit(() -> {}).get();
+    assertThat(delivered(device)).as("waits for 1's late reply").containsExactly("1");
+    Thread.sleep(DeviceAttachment.lateReplyWait(Duration.ofMillis(50)).toMillis() + 100);
     assertThat(delivered(device)).containsExactly("1", "2");
     hub.reply(device, bytes("answer"));
     assertThat(text(next)).isEqualTo("answer");
     assertThat(told).contains("rpc device_timeout", "rpc ok");
+  }
+
+  @Test
+  void the_late_reply_of_a_timed_out_rpc_answers_nothing_and_lets_the_next_one_go()
+      throws Exception {
+    TestDeviceSession device = device("d");
+    hub.attach(device, null);
+    CompletableFuture<byte[]> late = hub.send(APP, "d", bytes("1"), false, Duration.ofMillis(50));
+    assertThat(failure(late)).isEqualTo(ErrorCode.DEVICE_TIMEOUT);
+    CompletableFuture<byte[]> next = hub.send(APP, "d", bytes("2"), false, LONG);
+    assertThat(delivered(device)).containsExactly("1");
+
+    hub.reply(device, bytes("too late"));
+    assertThat(delivered(device)).containsExactly("1", "2");
+    assertThat(next).isNotDone();
+    hub.reply(device, bytes("in time"));
+    assertThat(text(next)).isEqualTo("in time");
+  }
+
+  @Test
+  void a_late_reply_is_awaited_as_long_as_its_rpc_was_within_one_and_ten_seconds() {
+    assertThat(DeviceAttachment.lateReplyWait(Duration.ofMillis(300))).hasSeconds(1);
+    assertThat(DeviceAttachment.lateReplyWait(Duration.ofSeconds(4))).hasSeconds(4);
+    assertThat(DeviceAttachment.lateReplyWait(Duration.ofMinutes(2))).hasSeconds(10);
   }
 
   @Test
