@@ -11,28 +11,56 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.UriInfo;
 import java.net.URI;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
+import org.glassfish.hk2.utilities.binding.AbstractBinder;
 import org.glassfish.jersey.internal.MapPropertiesDelegate;
 import org.glassfish.jersey.server.ApplicationHandler;
 import org.glassfish.jersey.server.ContainerRequest;
+import org.glassfish.jersey.server.ContainerResponse;
 import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.server.spi.internal.ValueParamProvider;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.support.GenericApplicationContext;
 
+/**
+ * The request beans as the server makes them ({@link RequestBeans}) and as Jersey's own injection
+ * would: every case runs through both, which must agree.
+ */
 class ParameterBeansTest {
-  private final ApplicationHandler jersey =
-      new ApplicationHandler(
-          new ResourceConfig().register(Routes.class).property("contextConfig", emptyContext()));
+  /** Jersey alone. */
+  private final ApplicationHandler jersey = handler(false);
+
+  /** As the server: {@link RequestBeans} makes the beans. */
+  private final ApplicationHandler server = handler(true);
+
+  private static ApplicationHandler handler(boolean requestBeans) {
+    ResourceConfig config =
+        new ResourceConfig().register(Routes.class).property("contextConfig", emptyContext());
+    if (requestBeans) {
+      config.register(
+          new AbstractBinder() {
+            @Override
+            protected void configure() {
+              bind(new RequestBeans()).to(ValueParamProvider.class);
+            }
+          });
+    }
+    return new ApplicationHandler(config);
+  }
 
   @Test
-  void jersey_fills_a_bean_and_the_fields_of_its_superclasses_from_the_request() {
+  void a_bean_and_the_fields_of_its_superclasses_are_filled_from_the_request() {
     assertThat(get("/acme/shop/users/fred/likes?q=by-q&query=by-query&limit=5"))
         .isEqualTo("acme|shop|users|fred|likes|by-q|5");
     assertThat(get("/acme/shop/users/fred/likes?query=by-query"))
         .isEqualTo("acme|shop|users|fred|likes|by-query|null");
+    assertThat(get("/acme/shop/users/fr%20ed/likes?ql=&limit=%20"))
+        .isEqualTo("acme|shop|users|fr ed|likes||%20".replace("%20", " "));
   }
 
   @Test
@@ -40,6 +68,31 @@ class ParameterBeansTest {
     assertThat(request("PUT", "/acme/shop/users/fred?consistency=eventual", "12"))
         .isEqualTo("fred|eventual|12|application/json");
     assertThat(request("PUT", "/acme/shop/users/fred", null)).isEqualTo("fred|null|-1|null");
+    assertThat(request("PUT", "/acme/shop/users/fred", " "))
+        .isEqualTo("fred|null|-1|application/json");
+  }
+
+  @Test
+  void a_length_that_is_not_a_number_is_a_400_either_way() {
+    assertThat(status(jersey, "PUT", "/acme/shop/users/fred", "twelve")).isEqualTo(400);
+    assertThat(status(server, "PUT", "/acme/shop/users/fred", "twelve")).isEqualTo(400);
+  }
+
+  @Test
+  void every_bean_of_the_package_is_made_without_jerseys_injection() {
+    for (Class<?> bean :
+        List.of(
+            AppPath.class,
+            CollectionPath.class,
+            EntityPath.class,
+            VerbPath.class,
+            Selection.class,
+            BodyHeaders.class,
+            WriteBody.class)) {
+      assertThat(RequestBeans.Plan.of(bean)).as(bean.getSimpleName()).isNotNull();
+    }
+    assertThat(RequestBeans.Plan.of(String.class)).as("not of the package").isNull();
+    assertThat(RequestBeans.Plan.of(WithContext.class)).as("a field Jersey must fill").isNull();
   }
 
   @Test
@@ -68,6 +121,17 @@ class ParameterBeansTest {
   }
 
   private String request(String method, String path, String length) {
+    String byJersey = (String) answer(jersey, build(method, path, length)).getEntity();
+    String byServer = (String) answer(server, build(method, path, length)).getEntity();
+    assertThat(byServer).as("made by RequestBeans, as by Jersey").isEqualTo(byJersey);
+    return byServer;
+  }
+
+  private static int status(ApplicationHandler handler, String method, String path, String length) {
+    return answer(handler, build(method, path, length)).getStatus();
+  }
+
+  private static ContainerRequest build(String method, String path, String length) {
     ContainerRequest request =
         new ContainerRequest(
             URI.create("http://localhost/"),
@@ -80,8 +144,12 @@ class ParameterBeansTest {
       request.header("Content-Length", length);
       request.header("Content-Type", "application/json");
     }
+    return request;
+  }
+
+  private static ContainerResponse answer(ApplicationHandler handler, ContainerRequest request) {
     try {
-      return (String) jersey.apply(request).get().getEntity();
+      return handler.apply(request).get();
     } catch (InterruptedException | ExecutionException e) {
       throw new AssertionError(e);
     }
@@ -91,6 +159,11 @@ class ParameterBeansTest {
     GenericApplicationContext context = new GenericApplicationContext();
     context.refresh();
     return context;
+  }
+
+  /** A bean RequestBeans leaves to Jersey. */
+  public static class WithContext {
+    @Context private UriInfo uri;
   }
 
   @Path("/{org}/{app}/{collection}/{entity}")
