@@ -17,24 +17,21 @@ public final class CassandraTestSession {
 
   public static CqlSession open() {
     Endpoints services = SharedServices.get();
-    DriverConfigLoader config =
-        DriverConfigLoader.programmaticBuilder()
-            .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(10))
-            .withString(DefaultDriverOption.REQUEST_CONSISTENCY, "LOCAL_QUORUM")
-            .build();
-    InetSocketAddress address =
-        new InetSocketAddress(services.cassandraHost(), services.cassandraPort());
     // As the server's migrating session: without schema metadata a schema change is not held up
-    // by the driver's 1 s refresh debounce (CassandraSchema checks agreement itself).
-    DriverConfigLoader migrating =
+    // by the driver's 1 s refresh debounce (CassandraSchema checks agreement itself). No test reads
+    // the driver's schema metadata, and some change the schema (MigrationsRerunIT), so the session
+    // they get does without it too.
+    DriverConfigLoader config =
         DriverConfigLoader.programmaticBuilder()
             .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(10))
             .withString(DefaultDriverOption.REQUEST_CONSISTENCY, "LOCAL_QUORUM")
             .withBoolean(DefaultDriverOption.METADATA_SCHEMA_ENABLED, false)
             .build();
+    InetSocketAddress address =
+        new InetSocketAddress(services.cassandraHost(), services.cassandraPort());
     try (CqlSession bootstrap =
         CqlSession.builder()
-            .withConfigLoader(migrating)
+            .withConfigLoader(config)
             .addContactPoint(address)
             .withLocalDatacenter(services.localDatacenter())
             .build()) {

@@ -154,7 +154,9 @@ class LoaderIT {
     MeridianClient local = new MeridianClient(crashing.baseUrl(), false);
     App own = local.provision("lt", null);
     Loader cutOff = new Loader(local, own, new PrintStream(messages, true, StandardCharsets.UTF_8));
-    Options places = new Options(Dataset.PLACES, 10_000, 3, 50, 2, stateDir, false);
+    // The server dies as soon as the first batch is recorded: 40 batches leave most of the load to
+    // the rerun.
+    Options places = new Options(Dataset.PLACES, 2_000, 3, 50, 2, stateDir, false);
     Path state = cutOff.stateFile(places);
     Thread crash =
         new Thread(
@@ -181,10 +183,11 @@ class LoaderIT {
       Report resumed = cutOff.load(places);
 
       assertThat(resumed.existing()).isPositive();
-      assertThat(resumed.created() + resumed.existing()).isEqualTo(10_000);
+      assertThat(resumed.created()).isPositive();
+      assertThat(resumed.created() + resumed.existing()).isEqualTo(2_000);
       Verification verification = cutOff.verify(places);
       assertThat(verification.problems()).isEmpty();
-      assertThat(verification.stored()).isEqualTo(10_000);
+      assertThat(verification.stored()).isEqualTo(2_000);
     } finally {
       crashing.close();
     }
