@@ -130,18 +130,24 @@ class DeviceHubTest {
         .isEqualTo(ErrorCode.DEVICE_BUSY);
   }
 
-  @Test
-  void an_unanswered_rpc_times_out_and_the_next_one_goes_when_its_late_reply_does_not_come()
-      throws Exception {
+  /** Device "d", attached, whose plain RPC "1" timed out after it was sent. */
+  private TestDeviceSession withATimedOutRpc() throws Exception {
     TestDeviceSession device = device("d");
     hub.attach(device, null);
     CompletableFuture<byte[]> lost = hub.send(APP, "d", bytes("1"), false, Duration.ofMillis(50));
-    CompletableFuture<byte[]> next = hub.send(APP, "d", bytes("2"), false, LONG);
-
     assertThat(failure(lost)).isEqualTo(ErrorCode.DEVICE_TIMEOUT);
     // The timeout fails the call, then tells the observers, on the timer's one thread: once a
     // task queued after it has run, they have been told.
     timer.submit(() -> {}).get();
+    return device;
+  }
+
+  @Test
+  void an_unanswered_rpc_times_out_and_the_next_one_goes_when_its_late_reply_does_not_come()
+      throws Exception {
+    TestDeviceSession device = withATimedOutRpc();
+    CompletableFuture<byte[]> next = hub.send(APP, "d", bytes("2"), false, LONG);
+
     assertThat(delivered(device)).as("waits for 1's late reply").containsExactly("1");
     Thread.sleep(DeviceAttachment.lateReplyWait(Duration.ofMillis(50)).toMillis() + 100);
     assertThat(delivered(device)).containsExactly("1", "2");
@@ -153,10 +159,7 @@ class DeviceHubTest {
   @Test
   void the_late_reply_of_a_timed_out_rpc_answers_nothing_and_lets_the_next_one_go()
       throws Exception {
-    TestDeviceSession device = device("d");
-    hub.attach(device, null);
-    CompletableFuture<byte[]> late = hub.send(APP, "d", bytes("1"), false, Duration.ofMillis(50));
-    assertThat(failure(late)).isEqualTo(ErrorCode.DEVICE_TIMEOUT);
+    TestDeviceSession device = withATimedOutRpc();
     CompletableFuture<byte[]> next = hub.send(APP, "d", bytes("2"), false, LONG);
     assertThat(delivered(device)).containsExactly("1");
 
