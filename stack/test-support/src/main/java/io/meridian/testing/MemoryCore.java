@@ -35,7 +35,7 @@ public final class MemoryCore {
   public final SequentialIds ids = new SequentialIds(clock);
   public final MemoryConnectionStore connections = new MemoryConnectionStore();
   public final MemoryEntityStore store = new MemoryEntityStore(clock, connections);
-  public final MemoryChangeLog changeLog = new MemoryChangeLog(Duration.ofSeconds(10));
+  public final MemoryChangeLog changeLog = new MemoryChangeLog(clock, Duration.ofSeconds(10));
   public final MemoryEntityIndex index = new MemoryEntityIndex();
   public final IndexPipeline pipeline = new IndexPipeline(index, true, 2, 100, clock);
   public final MemoryGeoLookups geo = new MemoryGeoLookups();

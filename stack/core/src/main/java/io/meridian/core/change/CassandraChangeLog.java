@@ -5,6 +5,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import io.meridian.core.common.Concurrently;
 import io.meridian.core.common.TimeUuids;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,11 +19,17 @@ import java.util.concurrent.ConcurrentMap;
  * <p>A bucket is registered in {@code change_log_buckets} before its first entry is written, so a
  * reader finds every non-empty bucket without touching empty ones. Each node registers each bucket
  * once (remembered in memory), which costs one extra write per shard per bucket per node.
+ *
+ * <p>An entry's bucket is the one of the instant it is written, by this node's clock, not of the
+ * change's id: an array of a thousand entities takes its ids at once and may append the last of
+ * them seconds later, and a consumer that reads a bucket once it is older than its lag must never
+ * see an entry arrive in a bucket it has read.
  */
 public final class CassandraChangeLog implements ChangeLog {
   static final int SHARDS = 16;
 
   private final CqlSession session;
+  private final Clock clock;
   private final long bucketMillis;
   private final int ttlSeconds;
   private final ConcurrentMap<Integer, Long> registered = new ConcurrentHashMap<>();
@@ -33,8 +40,10 @@ public final class CassandraChangeLog implements ChangeLog {
   private final PreparedStatement selectCheckpoint;
   private final PreparedStatement insertCheckpoint;
 
-  public CassandraChangeLog(CqlSession session, Duration bucketSize, Duration retention) {
+  public CassandraChangeLog(
+      CqlSession session, Clock clock, Duration bucketSize, Duration retention) {
     this.session = session;
+    this.clock = clock;
     this.bucketMillis = bucketSize.toMillis();
     this.ttlSeconds = Math.toIntExact(retention.toSeconds());
     this.insert =
@@ -79,24 +88,27 @@ public final class CassandraChangeLog implements ChangeLog {
 
   @Override
   public void appendAll(List<Change> changes) {
-    for (Change change : changes) {
-      register(shardOf(change), bucketOf(TimeUuids.millis(change.id())));
-    }
+    // Concurrently calls this on this thread, a window at a time, so each entry's bucket is taken
+    // right before it is written, and the registration before it is the thread's own.
     Concurrently.map(
         changes,
         Concurrently.DEFAULT_WINDOW,
-        change ->
-            session.executeAsync(
-                insert.bind(
-                    shardOf(change),
-                    bucketOf(TimeUuids.millis(change.id())),
-                    change.id(),
-                    change.applicationId(),
-                    change.collection(),
-                    change.entityId(),
-                    change.version(),
-                    change.deleted(),
-                    ttlSeconds)));
+        change -> {
+          int shard = shardOf(change);
+          long bucket = bucketOf(clock.millis());
+          register(shard, bucket);
+          return session.executeAsync(
+              insert.bind(
+                  shard,
+                  bucket,
+                  change.id(),
+                  change.applicationId(),
+                  change.collection(),
+                  change.entityId(),
+                  change.version(),
+                  change.deleted(),
+                  ttlSeconds));
+        });
   }
 
   /** Registers a bucket before its first entry is written; each node does so once per bucket. */

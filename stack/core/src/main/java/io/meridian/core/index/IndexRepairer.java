@@ -9,10 +9,13 @@ import io.meridian.core.entity.EntityStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -29,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * is older than the lag), asks the index which versions it holds for the bucket's entities, and
  * re-indexes from Cassandra every entity the index lacks or holds in an older version. A bucket's
  * checkpoint moves on only when all of it is indexed, so nothing is skipped while the index is down
- * or after a node died between its Cassandra write and its index write.
+ * or after a node died between its Cassandra write and its index write; nor while a change's write
+ * is still under way (read again by the next pass, up to the write deadline).
  *
  * <p>One node at a time does this, under a lease; all state is in Cassandra, so any node takes
  * over. This class runs the passes; a shard's part of one is a {@link ShardBacklog}, repairing a
@@ -81,6 +85,7 @@ public final class IndexRepairer implements AutoCloseable {
       Clock clock,
       Duration lag,
       Duration interval,
+      Duration writeDeadline,
       String nodeId,
       IndexBacklog backlog) {
     this.log = log;
@@ -91,7 +96,7 @@ public final class IndexRepairer implements AutoCloseable {
     this.interval = interval;
     this.nodeId = nodeId;
     this.backlog = backlog;
-    this.repair = new ChunkRepair(store, index, CHUNK);
+    this.repair = new ChunkRepair(store, index, CHUNK, clock, writeDeadline);
   }
 
   public void start() {
@@ -193,16 +198,23 @@ public final class IndexRepairer implements AutoCloseable {
     List<ShardBacklog> open = backlogs.stream().filter(ShardBacklog::hasNext).toList();
     while (!open.isEmpty()) {
       List<Change> chunk = new ArrayList<>();
+      Map<UUID, ShardBacklog> readBy = new HashMap<>();
       Set<ShardBacklog> gave = new LinkedHashSet<>();
       while (chunk.size() < CHUNK && !open.isEmpty()) {
-        inParallel(open, ShardBacklog::readNext, pass.changeLog).forEach(chunk::addAll);
+        List<List<Change>> read = inParallel(open, ShardBacklog::readNext, pass.changeLog);
+        for (int i = 0; i < read.size(); i++) {
+          ShardBacklog shard = open.get(i);
+          read.get(i).forEach(change -> readBy.put(change.id(), shard));
+          chunk.addAll(read.get(i));
+        }
         gave.addAll(open);
         open = open.stream().filter(ShardBacklog::hasNext).toList();
       }
       renewLease();
-      int chunkRepaired = repair.repair(chunk, pass);
-      repaired += chunkRepaired;
-      repairedTotal.add(chunkRepaired); // counted as it happens: a later chunk may fail
+      ChunkRepair.Outcome outcome = repair.repair(chunk, pass);
+      outcome.unsettled().forEach(change -> readBy.get(change.id()).hold(change));
+      repaired += outcome.repaired();
+      repairedTotal.add(outcome.repaired()); // counted as it happens: a later chunk may fail
       inParallel(List.copyOf(gave), ShardBacklog::saveRead, pass.changeLog);
     }
     // Shards without entries move on too, so the next pass reads from here. A checkpoint ahead of
@@ -211,7 +223,14 @@ public final class IndexRepairer implements AutoCloseable {
         backlogs.stream().filter(ShardBacklog::behind).toList(),
         backlog -> backlog.saveAllRead(lastSafeBucket),
         pass.changeLog);
-    completedThrough = lastSafeBucket;
+    // A held bucket is read again by the next pass, and is not verified before then.
+    completedThrough =
+        backlogs.stream()
+            .map(ShardBacklog::held)
+            .filter(OptionalLong::isPresent)
+            .mapToLong(held -> held.getAsLong() - 1)
+            .min()
+            .orElse(lastSafeBucket);
     passes.increment();
     if (repaired > 0) {
       LOG.info(

@@ -73,9 +73,9 @@ class EntityConfiguration {
   }
 
   @Bean
-  ChangeLog changeLog(CqlSession session, IndexingProperties indexing) {
+  ChangeLog changeLog(CqlSession session, Clock clock, IndexingProperties indexing) {
     return new CassandraChangeLog(
-        session, indexing.changeLogBucket(), indexing.changeLogRetention());
+        session, clock, indexing.changeLogBucket(), indexing.changeLogRetention());
   }
 
   @Bean
@@ -260,6 +260,7 @@ class EntityConfiguration {
             clock,
             indexing.repairLag(),
             indexing.repairInterval(),
+            indexing.repairWriteDeadline(),
             UUID.randomUUID().toString(),
             backlog);
     if (indexing.repairEnabled()) {

@@ -4,6 +4,7 @@ import io.meridian.core.change.Change;
 import io.meridian.core.change.ChangeLog;
 import io.meridian.core.common.TimeUuids;
 import io.meridian.testing.TimeUuidOrder;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,10 +15,10 @@ import java.util.TreeMap;
 
 /**
  * {@link ChangeLog} in memory with {@code CassandraChangeLog}'s layout: 16 shards by the entity's
- * uuid ({@link TimeUuids#shardOf}), buckets by the entry id's time, entries of a bucket in id
- * order, and a checkpoint per consumer and shard. Entries do not expire (a test's span is far
- * shorter than the retention). {@link #setAvailable} makes every call fail, as Cassandra
- * unreachable would.
+ * uuid ({@link TimeUuids#shardOf}), buckets by the clock's time when an entry is appended, entries
+ * of a bucket in id order, and a checkpoint per consumer and shard. Entries do not expire (a test's
+ * span is far shorter than the retention). {@link #setAvailable} makes every call fail, as
+ * Cassandra unreachable would.
  */
 public final class MemoryChangeLog implements ChangeLog {
   /** {@code CassandraChangeLog.SHARDS}. */
@@ -25,12 +26,14 @@ public final class MemoryChangeLog implements ChangeLog {
 
   private record CheckpointKey(String consumer, int shard) {}
 
+  private final Clock clock;
   private final long bucketMillis;
   private final Map<Integer, TreeMap<Long, List<Change>>> shards = new HashMap<>();
   private final Map<CheckpointKey, Long> checkpoints = new HashMap<>();
   private volatile boolean available = true;
 
-  public MemoryChangeLog(Duration bucketSize) {
+  public MemoryChangeLog(Clock clock, Duration bucketSize) {
+    this.clock = clock;
     this.bucketMillis = bucketSize.toMillis();
   }
 
@@ -66,7 +69,7 @@ public final class MemoryChangeLog implements ChangeLog {
       List<Change> bucket =
           shards
               .computeIfAbsent(shardOf(change), shard -> new TreeMap<>())
-              .computeIfAbsent(bucketOf(TimeUuids.millis(change.id())), b -> new ArrayList<>());
+              .computeIfAbsent(bucketOf(clock.millis()), b -> new ArrayList<>());
       bucket.add(change);
       bucket.sort((left, right) -> TimeUuidOrder.compare(left.id(), right.id()));
     }

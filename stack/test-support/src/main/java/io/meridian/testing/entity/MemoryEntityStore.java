@@ -60,6 +60,9 @@ public final class MemoryEntityStore implements EntityStore {
   private final Map<UUID, TreeSet<String>> collections = new HashMap<>();
   private final Map<NameKey, NameHolder> names = new HashMap<>();
 
+  /** Entity writes not applied yet while {@link #holdWrites} is on, in order; null when off. */
+  private List<Runnable> held;
+
   /**
    * @param clock stamps name claims (their {@code claimedAtMicros})
    * @param connections whose verbs a loaded entity shows; null for none
@@ -89,8 +92,27 @@ public final class MemoryEntityStore implements EntityStore {
     return found;
   }
 
+  /**
+   * Holds back entity writes (saves and deletes) until {@link #releaseWrites}: what a reader sees
+   * while a write is under way, between its change log entry and its entity row.
+   */
+  public synchronized void holdWrites() {
+    held = new ArrayList<>();
+  }
+
+  /** Applies the writes held back, in order, and stops holding. */
+  public synchronized void releaseWrites() {
+    List<Runnable> writes = held;
+    held = null;
+    writes.forEach(Runnable::run);
+  }
+
   @Override
   public synchronized void save(UUID applicationId, StoredEntity entity) {
+    if (held != null) {
+      held.add(() -> save(applicationId, entity));
+      return;
+    }
     Key key = new Key(applicationId, entity.uuid());
     Cell<StoredEntity> row = rows.getOrDefault(key, new Cell<>(null, 0, Long.MIN_VALUE));
     if (row.accepts(entity.version())) {
@@ -106,6 +128,10 @@ public final class MemoryEntityStore implements EntityStore {
 
   @Override
   public synchronized void delete(UUID applicationId, StoredEntity entity, long version) {
+    if (held != null) {
+      held.add(() -> delete(applicationId, entity, version));
+      return;
+    }
     Key key = new Key(applicationId, entity.uuid());
     rows.put(key, rows.getOrDefault(key, new Cell<>(null, 0, Long.MIN_VALUE)).deleted(version));
     Map<UUID, Cell<Boolean>> listing = listing(applicationId, entity.collection());

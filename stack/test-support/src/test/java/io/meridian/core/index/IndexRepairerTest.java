@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 class IndexRepairerTest {
   private static final CollectionName DOGS = CollectionName.of("dogs");
   private static final Duration LAG = Duration.ofSeconds(10);
+  private static final Duration WRITE_DEADLINE = Duration.ofMinutes(2);
 
   /** Past the lag and the end of the bucket of a write made now. */
   private static final Duration LATER = Duration.ofSeconds(21);
@@ -37,6 +38,7 @@ class IndexRepairerTest {
         core.clock,
         LAG,
         Duration.ofSeconds(1),
+        WRITE_DEADLINE,
         node,
         core.pipeline.backlog());
   }
@@ -123,6 +125,61 @@ class IndexRepairerTest {
     core.clock.advance(LATER);
 
     assertThat(repairer.runOnce()).isZero();
+  }
+
+  @Test
+  void a_creation_still_under_way_is_not_decided_and_its_own_index_write_still_applies() {
+    core.store.holdWrites(); // the change is logged, the entity row not written yet
+    StoredEntity rex = whileIndexIsDown(() -> post("{'name': 'rex'}"));
+    core.clock.advance(LATER);
+
+    assertThat(repairer.runOnce()).isZero();
+    // No delete at the change's version: the index would keep it and refuse the write's upsert.
+    assertThat(core.index.version(rex.uuid())).isEmpty();
+    assertThat(checkpoint(rex)).isEqualTo(core.changeLog.bucketOf(MemoryCore.START.toEpochMilli()));
+
+    core.store.releaseWrites();
+    IndexResult fastPath =
+        core.index.apply(List.of(rex.toIndexUpsert(core.app.id()))).toCompletableFuture().join();
+    assertThat(fastPath.complete()).isTrue();
+    assertThat(core.index.holds(rex.uuid())).isTrue();
+  }
+
+  @Test
+  void a_write_under_way_whose_fast_path_fails_is_indexed_by_a_later_pass() {
+    StoredEntity rex = post("{'name': 'rex'}");
+    core.store.holdWrites();
+    StoredEntity updated =
+        whileIndexIsDown(
+            () ->
+                core.entities.update(
+                    core.app, DOGS, "rex", json("{'age': 3}"), WriteOptions.DEFAULT));
+    core.clock.advance(LATER);
+
+    assertThat(repairer.runOnce()).isZero(); // Cassandra still holds the version before it
+    assertThat(core.index.version(rex.uuid())).contains(rex.version());
+
+    core.store.releaseWrites();
+    assertThat(repairer.runOnce()).isEqualTo(1);
+    assertThat(core.index.version(rex.uuid())).contains(updated.version());
+    assertThat(checkpoint(rex))
+        .isGreaterThan(core.changeLog.bucketOf(MemoryCore.START.toEpochMilli()));
+  }
+
+  @Test
+  void a_write_that_never_reaches_cassandra_is_given_up_after_the_write_deadline() {
+    core.store.holdWrites(); // and never released: the writer died after its change log entry
+    StoredEntity rex = whileIndexIsDown(() -> post("{'name': 'rex'}"));
+    long bucket = core.changeLog.bucketOf(MemoryCore.START.toEpochMilli());
+    core.clock.advance(LATER);
+    repairer.runOnce();
+    assertThat(checkpoint(rex)).isEqualTo(bucket);
+
+    core.clock.advance(WRITE_DEADLINE);
+    repairer.runOnce();
+
+    assertThat(checkpoint(rex)).isGreaterThan(bucket);
+    assertThat(core.index.holds(rex.uuid())).isFalse();
   }
 
   @Test
