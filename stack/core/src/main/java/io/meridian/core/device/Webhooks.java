@@ -8,12 +8,7 @@ import io.meridian.core.common.DaemonThreads;
 import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.time.Clock;
@@ -45,11 +40,13 @@ import org.slf4j.LoggerFactory;
  * counted, so a slow or dead webhook never holds more memory than that. A 2xx answer delivers; an
  * error of the connection, 408, 429 or a 5xx is retried after a backoff doubling from {@link
  * Options#firstBackoff} up to {@link Options#maxBackoff}, at most {@link Options#maxAttempts}
- * attempts in all; any other answer fails at once. Redirects are not followed.
+ * attempts in all; any other answer fails at once. Redirects are not followed, and an answer's body
+ * is never read; each attempt ends within {@link Options#timeout} ({@link WebhookClient}).
  *
  * <p>Unless {@link Options#allowPrivateAddresses}, a webhook whose host resolves to a loopback,
  * private, link-local or otherwise local address is refused at each delivery (an application's
- * admin must not reach the cluster's own network through it).
+ * admin must not reach the cluster's own network through it), and a delivery connects to exactly
+ * the addresses it checked, never to those of a second lookup ({@link WebhookAddresses}).
  */
 public final class Webhooks implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Webhooks.class);
@@ -68,6 +65,7 @@ public final class Webhooks implements AutoCloseable {
       int maxAttempts,
       Duration firstBackoff,
       Duration maxBackoff,
+      Duration connectTimeout,
       Duration timeout,
       boolean allowPrivateAddresses) {}
 
@@ -77,7 +75,7 @@ public final class Webhooks implements AutoCloseable {
   }
 
   private final EdgeSettingsService settings;
-  private final HttpClient client;
+  private final WebhookClient client;
   private final Clock clock;
   private final Options options;
   private final LinkedBlockingQueue<Delivery> queue = new LinkedBlockingQueue<>();
@@ -86,15 +84,26 @@ public final class Webhooks implements AutoCloseable {
   private final ExecutorService workers;
   private final ScheduledExecutorService retries;
 
-  public Webhooks(EdgeSettingsService settings, HttpClient client, Clock clock, Options options) {
+  /**
+   * @param lookup how hosts are looked up ({@code InetAddress::getAllByName}): once per connection,
+   *     and the connection goes to the addresses checked ({@link WebhookAddresses})
+   */
+  public Webhooks(
+      EdgeSettingsService settings, WebhookAddresses.Lookup lookup, Clock clock, Options options) {
     this.settings = settings;
-    this.client = client;
     this.clock = clock;
     this.options = options;
     this.workers =
         Executors.newFixedThreadPool(options.workers(), DaemonThreads.named("meridian-webhook"));
     this.retries =
         Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("meridian-webhook-retry"));
+    this.client =
+        new WebhookClient(
+            new WebhookAddresses(lookup, options.allowPrivateAddresses()),
+            options.workers(),
+            options.connectTimeout(),
+            options.timeout(),
+            retries);
     for (int i = 0; i < options.workers(); i++) {
       workers.execute(this::work);
     }
@@ -184,28 +193,21 @@ public final class Webhooks implements AutoCloseable {
       finish(delivery, false); // the webhook was removed meanwhile
       return;
     }
-    if (!options.allowPrivateAddresses() && isLocal(url.getHost())) {
+    Map<String, String> headers =
+        Map.of(
+            SIGNATURE_HEADER,
+            signature(current.webhookKey(), delivery.body()),
+            TIMESTAMP_HEADER,
+            Long.toString(delivery.timestamp()));
+    int status;
+    try {
+      status = client.post(url, headers, delivery.body());
+    } catch (WebhookAddresses.RefusedAddress e) {
       LOG.debug("A webhook of application {} names a local address: not delivered", delivery.app());
       finish(delivery, false);
       return;
-    }
-    HttpRequest request =
-        HttpRequest.newBuilder(url)
-            .timeout(options.timeout())
-            .header("Content-Type", "application/json")
-            .header(SIGNATURE_HEADER, signature(current.webhookKey(), delivery.body()))
-            .header(TIMESTAMP_HEADER, Long.toString(delivery.timestamp()))
-            .POST(HttpRequest.BodyPublishers.ofByteArray(delivery.body()))
-            .build();
-    int status;
-    try {
-      status = client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
     } catch (IOException e) {
       status = -1;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      finish(delivery, false);
-      return;
     }
     if (status >= 200 && status < 300) {
       finish(delivery, true);
@@ -232,31 +234,6 @@ public final class Webhooks implements AutoCloseable {
     (delivered ? tally.delivered : tally.failed).increment();
   }
 
-  /** Whether a host is, or resolves to, an address of this machine or its private network. */
-  static boolean isLocal(String host) {
-    InetAddress[] addresses;
-    try {
-      addresses = InetAddress.getAllByName(host);
-    } catch (UnknownHostException e) {
-      return false; // the delivery fails on its own, and is retried
-    }
-    for (InetAddress address : addresses) {
-      byte[] bytes = address.getAddress();
-      boolean uniqueLocal = bytes.length == 16 && (bytes[0] & 0xfe) == 0xfc;
-      boolean carrierNat = bytes.length == 4 && (bytes[0] & 0xff) == 100 && (bytes[1] & 0xc0) == 64;
-      if (address.isLoopbackAddress()
-          || address.isAnyLocalAddress()
-          || address.isLinkLocalAddress()
-          || address.isSiteLocalAddress()
-          || address.isMulticastAddress()
-          || uniqueLocal
-          || carrierNat) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private Tally tally(UUID app) {
     return tallies.computeIfAbsent(app, id -> new Tally());
   }
@@ -265,6 +242,11 @@ public final class Webhooks implements AutoCloseable {
   public void close() {
     retries.shutdownNow();
     workers.shutdownNow();
+    try {
+      client.close();
+    } catch (IOException e) {
+      LOG.debug("Could not close the webhook client: {}", e.toString());
+    }
   }
 
   private record Delivery(UUID app, long timestamp, byte[] body, int attempt) {

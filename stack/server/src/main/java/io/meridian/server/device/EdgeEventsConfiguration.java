@@ -17,7 +17,7 @@ import io.meridian.core.realtime.RealtimeFeed;
 import io.meridian.core.secret.SecretStore;
 import io.meridian.edge.EdgeEventsProperties;
 import io.meridian.edge.WebhookProperties;
-import java.net.http.HttpClient;
+import java.net.InetAddress;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -53,14 +53,9 @@ public class EdgeEventsConfiguration {
 
   @Bean(destroyMethod = "close")
   Webhooks webhooks(EdgeSettingsService settings, Clock clock, WebhookProperties properties) {
-    HttpClient client =
-        HttpClient.newBuilder()
-            .connectTimeout(properties.connectTimeout())
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
     return new Webhooks(
         settings,
-        client,
+        InetAddress::getAllByName,
         clock,
         new Webhooks.Options(
             properties.capacity(),
@@ -68,6 +63,7 @@ public class EdgeEventsConfiguration {
             properties.maxAttempts(),
             properties.firstBackoff(),
             properties.maxBackoff(),
+            properties.connectTimeout(),
             properties.timeout(),
             properties.allowPrivateAddresses()));
   }

@@ -11,7 +11,6 @@ import io.meridian.testing.device.MemoryEdgeSettingsStore;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -80,10 +79,20 @@ class WebhooksTest {
   }
 
   private Webhooks webhooks(int capacity, int workers, boolean allowPrivate) {
+    return webhooks(
+        capacity, workers, allowPrivate, InetAddress::getAllByName, Duration.ofSeconds(5));
+  }
+
+  private Webhooks webhooks(
+      int capacity,
+      int workers,
+      boolean allowPrivate,
+      WebhookAddresses.Lookup lookup,
+      Duration timeout) {
     webhooks =
         new Webhooks(
             settings,
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build(),
+            lookup,
             clock,
             new Webhooks.Options(
                 capacity,
@@ -91,13 +100,18 @@ class WebhooksTest {
                 4,
                 Duration.ofMillis(20),
                 Duration.ofMillis(100),
-                Duration.ofSeconds(5),
+                Duration.ofMillis(500),
+                timeout,
                 allowPrivate));
     return webhooks;
   }
 
   private byte[] hookedKey() throws IOException {
-    String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/hook";
+    return hookedKey("127.0.0.1");
+  }
+
+  private byte[] hookedKey(String host) throws IOException {
+    String url = "http://" + host + ":" + server.getAddress().getPort() + "/hook";
     return settings
         .update(APP, Json.MAPPER.readTree("{\"webhook_url\":\"" + url + "\"}"))
         .newWebhookKey();
@@ -227,13 +241,49 @@ class WebhooksTest {
     awaitUntil(() -> hooks.counters(APP).failed() == 1);
 
     assertThat(received).isEmpty();
-    assertThat(Webhooks.isLocal("127.0.0.1")).isTrue();
-    assertThat(Webhooks.isLocal("10.1.2.3")).isTrue();
-    assertThat(Webhooks.isLocal("169.254.169.254")).isTrue();
-    assertThat(Webhooks.isLocal("::1")).isTrue();
-    assertThat(Webhooks.isLocal("fd00::1")).isTrue();
-    assertThat(Webhooks.isLocal("100.64.0.1")).isTrue();
-    assertThat(Webhooks.isLocal("93.184.216.34")).isFalse();
+    for (String local :
+        List.of("127.0.0.1", "10.1.2.3", "169.254.169.254", "::1", "fd00::1", "100.64.0.1")) {
+      assertThat(WebhookAddresses.isLocal(InetAddress.getByName(local))).as(local).isTrue();
+    }
+    assertThat(WebhookAddresses.isLocal(InetAddress.getByName("93.184.216.34"))).isFalse();
+  }
+
+  @Test
+  void a_name_that_answers_public_to_the_check_and_local_to_the_connection_never_reaches_it()
+      throws Exception {
+    // DNS rebinding: the first answer is public, every later one the loopback server's.
+    AtomicInteger lookups = new AtomicInteger();
+    WebhookAddresses.Lookup rebinding =
+        host -> {
+          if (!host.equals("rebinding.example")) {
+            return InetAddress.getAllByName(host);
+          }
+          return lookups.getAndIncrement() == 0
+              ? new InetAddress[] {InetAddress.getByName("192.0.2.10")}
+              : new InetAddress[] {InetAddress.getLoopbackAddress()};
+        };
+    hookedKey("rebinding.example");
+    Webhooks hooks = webhooks(10, 1, false, rebinding, Duration.ofMillis(500));
+
+    hooks.submit(APP, "sensor-1", "1".getBytes(StandardCharsets.UTF_8));
+    awaitUntil(() -> hooks.counters(APP).failed() == 1);
+
+    assertThat(lookups.get()).isGreaterThanOrEqualTo(2); // the rebound answer was asked for
+    assertThat(received).isEmpty(); // and never connected to
+  }
+
+  @Test
+  void an_answer_that_never_comes_is_cut_off_at_the_timeout_and_retried() throws Exception {
+    hookedKey();
+    hold = new CountDownLatch(1); // the server holds every request until the test ends
+    Webhooks hooks = webhooks(10, 1, true, InetAddress::getAllByName, Duration.ofMillis(300));
+    long started = System.nanoTime();
+
+    hooks.submit(APP, "sensor-1", "1".getBytes(StandardCharsets.UTF_8));
+    awaitUntil(() -> hooks.counters(APP).retried() >= 1);
+
+    assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(3));
+    assertThat(hooks.counters(APP).delivered()).isZero();
   }
 
   @Test
