@@ -97,6 +97,11 @@ python3 "$root/stack/loadtests/wrk/provision.py" "$BASE" > "$out/app.env"
 # shellcheck disable=SC1091
 source "$out/app.env"
 export APP_KEY="$CLIENT_ID" EDGE_HOST EDGE_PORT
+# The simulated devices attach with the application key alone (a template cannot give each its
+# derived secret), which the application must allow: open attachment (docs/devices.md).
+curl -sf -X PUT -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" \
+  -d '{"device_secret_required":false}' "$BASE/$ORG/$APP/devices/_settings" > /dev/null \
+  || { echo "Could not allow open attachment for the benchmark's application" >&2; exit 1; }
 note "== $(date -u +%FT%TZ) Meridian $BASE, edge $EDGE_HOST:$EDGE_PORT, application $ORG/$APP"
 
 heap_used() {  # the server's used heap in KB after two full collections

@@ -1,10 +1,12 @@
 // Devices: the application's attached devices and their presence (the `devices` collection), the
 // edge's statistics over every node sampled while the view is open and charted with uPlot, and an
 // RPC sent to one device with its reply (docs/devices.md, device-presence.md, device-stats.md).
-// The statistics and their charts are devices-stats.js.
+// The statistics and their charts are devices-stats.js; how devices prove who they are,
+// devices-credentials.js.
 import { ApiError, appPath } from '../api.js';
 import { explainJsonError } from '../json.js';
 import { field, h, message, pager, replace, stylesheet, table, time, titledSection } from '../ui.js';
+import { credentialsSection } from './devices-credentials.js';
 import { statistics } from './devices-stats.js';
 
 const PAGE_SIZE = 20;
@@ -15,6 +17,7 @@ export async function render(ctx) {
   const stats = statistics(ctx);
   const list = devices(ctx, (id) => rpc.choose(id));
   const rpc = rpcPanel(ctx);
+  const credentials = credentialsSection(ctx);
   replace(
     ctx.main,
     h('h1', {}, 'Devices'),
@@ -24,10 +27,12 @@ export async function render(ctx) {
       'Devices attached to the edge on any node, what they do, and RPCs to them. ',
       'Statistics are read every few seconds while this page is open.',
     ),
+    credentials.element,
     stats.element,
     list.element,
     rpc.element,
   );
+  await credentials.load();
   await list.first();
   stats.start();
 }

@@ -1,17 +1,30 @@
 package io.meridian.edge;
 
+import io.meridian.core.device.DeviceCredential;
 import java.time.Duration;
 import java.util.UUID;
 
 /**
- * Who an attached device is, whatever its transport: its application and id, its address as this
- * node sees it, when it attached and how often it promised to beat.
+ * Who an attached device is, whatever its transport: its application and id, what it proved at
+ * attach, its address as this node sees it, when it attached and how often it promised to beat.
  */
 public record Attached(
-    UUID app, String device, String remoteAddress, long attachedAtMillis, Duration heartbeat) {
+    UUID app,
+    String device,
+    DeviceCredential credential,
+    String remoteAddress,
+    long attachedAtMillis,
+    Duration heartbeat) {
 
-  /** A device attaching now. */
-  static Attached now(UUID app, String device, String remoteAddress, Duration heartbeat) {
-    return new Attached(app, device, remoteAddress, System.currentTimeMillis(), heartbeat);
+  /** A device admitted now. */
+  static Attached now(
+      DeviceAdmission.Admitted admitted, String device, String remoteAddress, Duration heartbeat) {
+    return new Attached(
+        admitted.application().id(),
+        device,
+        admitted.credential(),
+        remoteAddress,
+        System.currentTimeMillis(),
+        heartbeat);
   }
 }

@@ -2,8 +2,10 @@ package io.meridian.edge;
 
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
+import io.meridian.core.device.DeviceCredential;
 import io.meridian.core.device.DeviceIds;
 import io.meridian.core.device.DeviceSecrets;
+import io.meridian.core.device.DeviceTakeovers;
 import io.meridian.core.identity.PrincipalKind;
 import io.meridian.core.identity.token.ClientCredentials;
 import io.netty.util.concurrent.EventExecutor;
@@ -17,8 +19,10 @@ import java.util.function.Consumer;
 
 /**
  * Who may attach: a device id of the accepted shape, under an application key that is the client id
- * of an existing application, with the device's secret when the application requires secrets. The
- * key is public, as Cometa's application id is.
+ * of an existing application, with the device's own secret unless the application allows open
+ * attachment (and never with a wrong one); and not with a weaker credential than the one the device
+ * is attached with on another node ({@link DeviceTakeovers}). The key is public, as Cometa's
+ * application id is.
  */
 final class DeviceAdmission {
   private final ApplicationService applications;
@@ -39,27 +43,35 @@ final class DeviceAdmission {
           },
           new ThreadPoolExecutor.AbortPolicy());
 
-  DeviceAdmission(ApplicationService applications, DeviceSecrets secrets) {
+  private final DeviceTakeovers takeovers;
+
+  DeviceAdmission(
+      ApplicationService applications, DeviceSecrets secrets, DeviceTakeovers takeovers) {
     this.applications = applications;
     this.secrets = secrets;
+    this.takeovers = takeovers;
   }
+
+  /**
+   * An attach request's credentials and where it comes from.
+   *
+   * @param secret the device secret presented, or null
+   * @param transport the session's transport ({@code http}, {@code websocket}, {@code mqtt})
+   */
+  record Request(
+      String appKey, String device, String secret, String transport, String remoteAddress) {}
 
   /**
    * Decides off the I/O thread and hands the outcome back to the connection's event loop: a failure
    * to decide (Cassandra down, too many attaches waiting) is a refusal with 503.
    */
-  void admit(
-      String appKey,
-      String device,
-      String secret,
-      EventExecutor connection,
-      Consumer<Outcome> decided) {
+  void admit(Request request, EventExecutor connection, Consumer<Outcome> decided) {
     try {
       admissions.execute(
           () -> {
             Outcome outcome;
             try {
-              outcome = admit(appKey, device, secret);
+              outcome = admit(request);
             } catch (RuntimeException e) {
               outcome = UNAVAILABLE;
             }
@@ -78,25 +90,34 @@ final class DeviceAdmission {
   /** The outcome of an attach request's credentials. */
   sealed interface Outcome {}
 
-  record Admitted(ApplicationRef application) implements Outcome {}
+  /** Admitted, with what the device proved. */
+  record Admitted(ApplicationRef application, DeviceCredential credential) implements Outcome {}
 
   /** Refused, with the status Cometa answers ({@code 400} or {@code 403}). */
   record Refused(int status, String reason) implements Outcome {}
 
   private static final Refused UNAVAILABLE = new Refused(503, "Service Unavailable");
 
-  Outcome admit(String appKey, String device, String secret) {
+  Outcome admit(Request request) {
+    String device = request.device();
     if (!DeviceIds.isValid(device)) {
       return new Refused(400, "Bad Request");
     }
-    ClientCredentials.Owner owner = ClientCredentials.parse(appKey);
+    ClientCredentials.Owner owner = ClientCredentials.parse(request.appKey());
     if (owner == null || owner.kind() != PrincipalKind.APPLICATION) {
       return new Refused(403, "Forbidden");
     }
     Optional<ApplicationRef> application = applications.find(owner.id());
-    if (application.isEmpty() || !secrets.mayAttach(owner.id(), device, secret)) {
+    if (application.isEmpty()) {
       return new Refused(403, "Forbidden");
     }
-    return new Admitted(application.get());
+    Optional<DeviceCredential> credential =
+        secrets.credential(owner.id(), device, request.secret());
+    if (credential.isEmpty()
+        || !takeovers.mayTake(
+            owner.id(), device, credential.get(), request.remoteAddress(), request.transport())) {
+      return new Refused(403, "Forbidden");
+    }
+    return new Admitted(application.get(), credential.get());
   }
 }

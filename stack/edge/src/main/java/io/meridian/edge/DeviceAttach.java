@@ -17,6 +17,7 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketDecoderConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
@@ -79,9 +80,12 @@ final class DeviceAttach extends DeviceGate<FullHttpRequest> {
     ctx.channel().config().setAutoRead(false);
     FullHttpRequest held = request.retain();
     admission.admit(
-        appKey,
-        device,
-        secret,
+        new DeviceAdmission.Request(
+            appKey,
+            device,
+            secret,
+            websocket ? "websocket" : "http",
+            EdgePort.address(ctx.channel())),
         ctx.executor(),
         outcome -> {
           try {
@@ -117,8 +121,7 @@ final class DeviceAttach extends DeviceGate<FullHttpRequest> {
     if (!channel.isActive()) {
       return;
     }
-    Attached attachedNow =
-        Attached.now(admitted.application().id(), device, EdgePort.address(channel), heartbeat);
+    Attached attachedNow = Attached.now(admitted, device, EdgePort.address(channel), heartbeat);
     byte[] greeting = greeting();
     if (websocket) {
       WebSocketServerHandshaker handshaker =
@@ -136,6 +139,10 @@ final class DeviceAttach extends DeviceGate<FullHttpRequest> {
         return;
       }
       WebSocketDevice session = new WebSocketDevice(hub, channel, attachedNow);
+      if (!hub.admits(session)) {
+        refuse(channel, HttpResponseStatus.FORBIDDEN);
+        return;
+      }
       handshaker
           .handshake(channel, request)
           .addListener(
@@ -146,7 +153,13 @@ final class DeviceAttach extends DeviceGate<FullHttpRequest> {
                 }
                 ctx.pipeline().addLast(new WebSocketFrameAggregator(maxMessageBytes), session);
                 ctx.pipeline().remove(this);
-                hub.attach(session, info);
+                if (!hub.attach(session, info)) {
+                  // a stronger attachment came first, since admits: close as policy violation
+                  channel
+                      .writeAndFlush(new CloseWebSocketFrame(1008, "403 Forbidden"))
+                      .addListener(ChannelFutureListener.CLOSE);
+                  return;
+                }
                 channel.writeAndFlush(new TextWebSocketFrame(Unpooled.wrappedBuffer(greeting)));
                 channel.config().setAutoRead(true);
               });
@@ -157,8 +170,11 @@ final class DeviceAttach extends DeviceGate<FullHttpRequest> {
         Unpooled.copiedBuffer(
             "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n",
             StandardCharsets.US_ASCII);
+    if (!hub.admits(session) || !hub.attach(session, info)) {
+      refuse(channel, HttpResponseStatus.FORBIDDEN);
+      return;
+    }
     EdgeServer.switchToChunks(ctx, maxMessageBytes, session);
-    hub.attach(session, info);
     channel.write(head);
     channel.writeAndFlush(CometaChunks.encode(channel.alloc(), greeting));
     channel.config().setAutoRead(true);

@@ -3,6 +3,7 @@ package io.meridian.edge;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.device.DeviceHub;
 import io.meridian.core.device.DeviceSecrets;
+import io.meridian.core.device.DeviceTakeovers;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -20,8 +21,9 @@ import org.springframework.context.annotation.Configuration;
 })
 public class EdgeConfiguration {
   @Bean(destroyMethod = "close")
-  DeviceAdmission deviceAdmission(ApplicationService applications, DeviceSecrets secrets) {
-    return new DeviceAdmission(applications, secrets);
+  DeviceAdmission deviceAdmission(
+      ApplicationService applications, DeviceSecrets secrets, DeviceTakeovers takeovers) {
+    return new DeviceAdmission(applications, secrets, takeovers);
   }
 
   @Bean(initMethod = "start", destroyMethod = "close")

@@ -1,5 +1,6 @@
 package io.meridian.edge;
 
+import io.meridian.core.device.DeviceCredential;
 import io.meridian.core.device.DeviceSession;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,6 +24,11 @@ public interface EdgeSession extends DeviceSession {
   @Override
   default String device() {
     return attached().device();
+  }
+
+  @Override
+  default DeviceCredential credential() {
+    return attached().credential();
   }
 
   @Override

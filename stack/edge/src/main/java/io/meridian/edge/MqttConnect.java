@@ -145,9 +145,7 @@ final class MqttConnect extends DeviceGate<Object> {
     connecting = true;
     channel.config().setAutoRead(false);
     admission.admit(
-        appKey,
-        device,
-        secret,
+        new DeviceAdmission.Request(appKey, device, secret, "mqtt", EdgePort.address(channel)),
         ctx.executor(),
         outcome -> decided(ctx, outcome, device, keepAlive, v5, clientMaxPacket, lastWill));
   }
@@ -197,16 +195,23 @@ final class MqttConnect extends DeviceGate<Object> {
         new MqttDevice(
             hub,
             channel,
-            Attached.now(admitted.application().id(), device, EdgePort.address(channel), beat),
+            Attached.now(admitted, device, EdgePort.address(channel), beat),
             v5,
             maxMessageBytes,
             clientMaxPacket,
             will);
+    if (!hub.admits(session)) {
+      refuse(channel, Refusal.NOT_AUTHORIZED.code(v5));
+      return;
+    }
     channel.writeAndFlush(accepted(v5, keepAlive == 0 ? (int) heartbeat.toSeconds() : 0));
     List<MqttMessage> held = early;
     early = null;
     ctx.pipeline().replace(this, MqttDevice.NAME, session);
-    hub.attach(session, "");
+    if (!hub.attach(session, "")) {
+      channel.close(); // a stronger attachment came first, since admits
+      return;
+    }
     if (held != null) {
       ChannelHandlerContext decoder = channel.pipeline().context("decoder");
       held.forEach(decoder::fireChannelRead);

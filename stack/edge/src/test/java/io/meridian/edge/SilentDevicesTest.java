@@ -2,6 +2,7 @@ package io.meridian.edge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.meridian.core.device.DeviceCredential;
 import io.meridian.core.device.DeviceHub;
 import java.time.Duration;
 import java.util.List;
@@ -18,7 +19,14 @@ class SilentDevicesTest {
     boolean closed;
 
     Heard(String device, Duration ago) {
-      this.attached = Attached.now(new UUID(0, 1), device, "127.0.0.1", Duration.ofSeconds(10));
+      this.attached =
+          new Attached(
+              new UUID(0, 1),
+              device,
+              DeviceCredential.DEVICE_SECRET,
+              "127.0.0.1",
+              System.currentTimeMillis(),
+              Duration.ofSeconds(10));
       this.lastSeen = System.nanoTime() - ago.toNanos();
     }
 

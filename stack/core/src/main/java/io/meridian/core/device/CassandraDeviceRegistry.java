@@ -12,10 +12,10 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The registry in Cassandra (migration 13): {@code device_registry}, {@code edge_node_devices} and
- * {@code edge_nodes}. Every write and delete states its timestamp; reads return the timestamp a row
- * was written with, so that whoever deletes it (its node's detach, or a survivor sweeping a dead
- * node) deletes exactly that write and nothing newer.
+ * The registry in Cassandra (migrations 13 and 15): {@code device_registry}, {@code
+ * edge_node_devices} and {@code edge_nodes}. Every write and delete states its timestamp; reads
+ * return the timestamp a row was written with, so that whoever deletes it (its node's detach, or a
+ * survivor sweeping a dead node) deletes exactly that write and nothing newer.
  */
 public final class CassandraDeviceRegistry implements DeviceRegistry {
   private final CqlSession session;
@@ -33,8 +33,8 @@ public final class CassandraDeviceRegistry implements DeviceRegistry {
     this.session = session;
     this.register =
         session.prepare(
-            "INSERT INTO device_registry (app_id, device, node, address, attached)"
-                + " VALUES (?, ?, ?, ?, ?) USING TIMESTAMP ?");
+            "INSERT INTO device_registry (app_id, device, node, address, attached, credential)"
+                + " VALUES (?, ?, ?, ?, ?, ?) USING TIMESTAMP ?");
     this.registerUnderNode =
         session.prepare(
             "INSERT INTO edge_node_devices (node, app_id, device, attached)"
@@ -48,7 +48,8 @@ public final class CassandraDeviceRegistry implements DeviceRegistry {
                 + " WHERE node = ? AND app_id = ? AND device = ?");
     this.select =
         session.prepare(
-            "SELECT node, address, attached, WRITETIME(node) AS written FROM device_registry"
+            "SELECT node, address, attached, credential, WRITETIME(node) AS written"
+                + " FROM device_registry"
                 + " WHERE app_id = ? AND device = ?");
     this.beat =
         session.prepare(
@@ -64,11 +65,19 @@ public final class CassandraDeviceRegistry implements DeviceRegistry {
 
   @Override
   public void attached(
-      UUID app, String device, String node, String address, Instant attached, long writeMicros) {
+      UUID app,
+      String device,
+      String node,
+      String address,
+      Instant attached,
+      DeviceCredential credential,
+      long writeMicros) {
     long millis = attached.toEpochMilli();
     CompletableFuture.allOf(
             session
-                .executeAsync(register.bind(app, device, node, address, millis, writeMicros))
+                .executeAsync(
+                    register.bind(
+                        app, device, node, address, millis, credential.name(), writeMicros))
                 .toCompletableFuture(),
             session
                 .executeAsync(registerUnderNode.bind(node, app, device, millis, writeMicros))
@@ -97,7 +106,20 @@ public final class CassandraDeviceRegistry implements DeviceRegistry {
             row.getString("node"),
             row.getString("address"),
             Instant.ofEpochMilli(row.getLong("attached")),
+            credential(row.getString("credential")),
             row.getLong("written")));
+  }
+
+  /** A stored credential; none (a row of a version before credentials were kept) is the weakest. */
+  private static DeviceCredential credential(String stored) {
+    if (stored == null) {
+      return DeviceCredential.APP_KEY;
+    }
+    try {
+      return DeviceCredential.valueOf(stored);
+    } catch (IllegalArgumentException e) {
+      return DeviceCredential.APP_KEY;
+    }
   }
 
   @Override

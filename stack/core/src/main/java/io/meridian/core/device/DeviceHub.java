@@ -47,20 +47,57 @@ public final class DeviceHub {
   public record Key(UUID app, String device) {}
 
   /**
-   * The device is attached here. An earlier session of the same device on this node is replaced:
-   * its waiting RPCs fail with {@code device_detached} and its connection is closed.
+   * Whether {@code session} would be attached here now: not while this node holds its device
+   * attached with a stronger credential (then the observers hear of the attempt, {@link
+   * EdgeObserver#refused}). Transports ask before they tell the device it is accepted, and refuse
+   * it otherwise; {@link #attach} decides.
    */
-  public void attach(DeviceSession session, String info) {
+  public boolean admits(DeviceSession session) {
+    DeviceAttachment current = attached.get(key(session));
+    if (current == null || session.credential().displaces(current.session.credential())) {
+      return true;
+    }
+    observers.forEach(observer -> observer.refused(session, current.session));
+    return false;
+  }
+
+  /**
+   * Attaches the device here, unless this node holds it attached with a stronger credential: then
+   * nothing changes, the attempt is told to the observers ({@link EdgeObserver#refused}), and this
+   * answers false (the transport closes the new connection). An earlier session of the same device
+   * with the same or a weaker credential is displaced: its waiting RPCs fail with {@code
+   * device_detached}, its connection is closed, and the observers hear of it ({@link
+   * EdgeObserver#displaced}).
+   */
+  public boolean attach(DeviceSession session, String info) {
     DeviceAttachment fresh =
         new DeviceAttachment(session, maxQueued, maxInFlight, observers, timer);
-    DeviceAttachment previous = attached.put(key(session), fresh);
+    DeviceAttachment[] displaced = new DeviceAttachment[1];
+    DeviceAttachment now =
+        attached.compute(
+            key(session),
+            (key, current) -> {
+              if (current != null
+                  && !session.credential().displaces(current.session.credential())) {
+                return current;
+              }
+              displaced[0] = current;
+              return fresh;
+            });
+    if (now != fresh) {
+      observers.forEach(observer -> observer.refused(session, now.session));
+      return false;
+    }
+    DeviceAttachment previous = displaced[0];
     if (previous != null) {
       previous.fail("replaced by a new attachment");
       previous.session.close();
       observers.forEach(observer -> observer.detached(previous.session, "replaced"));
+      observers.forEach(observer -> observer.displaced(previous.session, session));
     }
     fresh.counters.received(info == null ? 0 : info.length());
     observers.forEach(observer -> observer.attached(session, info));
+    return true;
   }
 
   /** The session ended; nothing if it was already replaced. Its waiting RPCs fail. */

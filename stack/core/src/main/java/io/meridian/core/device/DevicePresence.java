@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Keeps each attached device's registry rows and entity presence: connected on attach, refreshed
  * (registry and {@code last_heartbeat}) at most every refresh interval while it beats, disconnected
- * on detach.
+ * on detach; a takeover attempt (a device displaced, or an attachment refused) shown to its owner.
  *
  * <p>Called on the device's I/O thread, it never writes there: each device's writes go, in order,
  * to one of a few single-thread writers chosen by the device's key, so an attach, its refreshes and
@@ -110,7 +110,13 @@ public final class DevicePresence implements EdgeObserver, AutoCloseable {
               session,
               () ->
                   registry.attached(
-                      session.app(), session.device(), node, address.get(), connectedAt, micros));
+                      session.app(),
+                      session.device(),
+                      node,
+                      address.get(),
+                      connectedAt,
+                      session.credential(),
+                      micros));
           attempt("mark connected", session, () -> entities.connected(presence, info));
         });
   }
@@ -142,6 +148,7 @@ public final class DevicePresence implements EdgeObserver, AutoCloseable {
                       node,
                       address.get(),
                       registration.connectedAt,
+                      session.credential(),
                       micros));
           attempt("refresh presence", session, () -> entities.connected(presence, null));
         });
@@ -169,6 +176,35 @@ public final class DevicePresence implements EdgeObserver, AutoCloseable {
                   entities.disconnected(
                       session.app(), session.device(), node, registration.connectedAt, now));
         });
+  }
+
+  @Override
+  public void displaced(DeviceSession displaced, DeviceSession by) {
+    takeover(by, DeviceEntities.Takeover.DISPLACED, displaced);
+  }
+
+  @Override
+  public void refused(DeviceSession refused, DeviceSession attached) {
+    takeover(attached, DeviceEntities.Takeover.REFUSED, refused);
+  }
+
+  /** Shows the owner of {@code attached}'s device what {@code other} did, in the device's order. */
+  private void takeover(DeviceSession attached, DeviceEntities.Takeover what, DeviceSession other) {
+    Instant now = clock.instant();
+    write(
+        attached,
+        () ->
+            attempt(
+                "show " + what.property + " of",
+                attached,
+                () ->
+                    entities.takeover(
+                        attached.app(),
+                        attached.device(),
+                        what,
+                        now,
+                        other.remoteAddress(),
+                        other.transport())));
   }
 
   /** Writes dropped because a writer's queue was full. */

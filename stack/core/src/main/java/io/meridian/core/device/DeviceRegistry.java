@@ -13,8 +13,16 @@ import java.util.UUID;
  * detach, without a lightweight transaction on the attach path.
  */
 public interface DeviceRegistry {
-  /** The node that holds a device, the address it relays at, and when the device attached. */
-  record Entry(String node, String address, Instant attached, long writeMicros) {}
+  /**
+   * The node that holds a device, the address it relays at, when the device attached, and what it
+   * proved (rows written before credentials were registered show the weakest).
+   */
+  record Entry(
+      String node,
+      String address,
+      Instant attached,
+      DeviceCredential credential,
+      long writeMicros) {}
 
   /** A node of the edge and when it last said it was alive. */
   record Node(String node, String address, Instant seen, long writeMicros) {}
@@ -24,7 +32,13 @@ public interface DeviceRegistry {
 
   /** The device is held by {@code node}: its registry row and its row under the node. */
   void attached(
-      UUID app, String device, String node, String address, Instant attached, long writeMicros);
+      UUID app,
+      String device,
+      String node,
+      String address,
+      Instant attached,
+      DeviceCredential credential,
+      long writeMicros);
 
   /** Deletes both rows as of {@code writeMicros}: a row written later survives. */
   void detached(UUID app, String device, String node, long writeMicros);

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Base64;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.ToLongFunction;
 
@@ -55,10 +56,20 @@ public final class DeviceSecrets {
   }
 
   /**
-   * Whether the device may attach: always when the application does not require device secrets,
-   * else only with the device's secret. Transports call this before they attach a device.
+   * What the device proves by what it presented at attach, or empty if it may not attach: its own
+   * secret is {@link DeviceCredential#DEVICE_SECRET}; nothing is {@link DeviceCredential#APP_KEY}
+   * where the application allows open attachment; a wrong secret is refused whatever the setting (a
+   * device with a stale secret learns it at once). Transports call this before they attach a
+   * device.
    */
-  public boolean mayAttach(UUID app, String device, String presentedSecret) {
-    return !settings.settings(app).deviceSecretRequired() || verify(app, device, presentedSecret);
+  public Optional<DeviceCredential> credential(UUID app, String device, String presentedSecret) {
+    if (presentedSecret != null) {
+      return verify(app, device, presentedSecret)
+          ? Optional.of(DeviceCredential.DEVICE_SECRET)
+          : Optional.empty();
+    }
+    return settings.settings(app).deviceSecretRequired()
+        ? Optional.empty()
+        : Optional.of(DeviceCredential.APP_KEY);
   }
 }

@@ -18,6 +18,9 @@ public interface DeviceSession {
   /** {@code http}, {@code websocket} or {@code mqtt}. */
   String transport();
 
+  /** What the device proved at attach: a later attachment needs as much to displace it. */
+  DeviceCredential credential();
+
   /** The device's address as this node sees it. */
   String remoteAddress();
 

@@ -23,6 +23,18 @@ public interface EdgeObserver {
   /** The device's connection ended: it closed, went silent, or was replaced. */
   default void detached(DeviceSession session, String reason) {}
 
+  /**
+   * A new attachment of the device ({@code by}) displaced the attached one ({@code displaced}),
+   * with the same or a stronger credential; told after {@link #detached} of the displaced session.
+   */
+  default void displaced(DeviceSession displaced, DeviceSession by) {}
+
+  /**
+   * An attachment of the device ({@code refused}) was not made: this node holds the device ({@code
+   * attached}) with a stronger credential, which the attempt lacked.
+   */
+  default void refused(DeviceSession refused, DeviceSession attached) {}
+
   /** An upstream event the device sent. */
   default void event(DeviceSession session, byte[] payload) {}
 

@@ -19,7 +19,12 @@ import java.util.Set;
  * @param webhookUrl where devices' upstream events are posted, or null for no webhook
  */
 public record EdgeSettings(boolean deviceSecretRequired, URI webhookUrl) {
-  public static final EdgeSettings DEFAULTS = new EdgeSettings(false, null);
+  /**
+   * An application that never changed its settings: devices prove who they are, no webhook.
+   * Settings stored while secrets were not required by default (before 2026-11-29) keep what they
+   * say.
+   */
+  public static final EdgeSettings DEFAULTS = new EdgeSettings(true, null);
 
   public static final String DEVICE_SECRET_REQUIRED = "device_secret_required";
   public static final String WEBHOOK_URL = "webhook_url";
@@ -52,7 +57,7 @@ public record EdgeSettings(boolean deviceSecretRequired, URI webhookUrl) {
     ObjectNode json = Json.parseStoredObject(text);
     JsonNode url = json.path(WEBHOOK_URL);
     return new EdgeSettings(
-        json.path(DEVICE_SECRET_REQUIRED).asBoolean(false),
+        json.path(DEVICE_SECRET_REQUIRED).asBoolean(DEFAULTS.deviceSecretRequired()),
         url.isTextual() ? URI.create(url.asText()) : null);
   }
 

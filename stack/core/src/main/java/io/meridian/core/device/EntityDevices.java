@@ -6,11 +6,13 @@ import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.common.Json;
 import io.meridian.core.common.TimeUuids;
+import io.meridian.core.counter.CounterService;
 import io.meridian.core.entity.CollectionName;
 import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.core.entity.WriteOptions;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -24,10 +26,13 @@ public final class EntityDevices implements DeviceEntities {
 
   private final EntityService entities;
   private final ApplicationService applications;
+  private final CounterService counters;
 
-  public EntityDevices(EntityService entities, ApplicationService applications) {
+  public EntityDevices(
+      EntityService entities, ApplicationService applications, CounterService counters) {
     this.entities = entities;
     this.applications = applications;
+    this.counters = counters;
   }
 
   @Override
@@ -66,6 +71,25 @@ public final class EntityDevices implements DeviceEntities {
     ObjectNode body = Json.object();
     body.put("connected", false);
     body.put("disconnected_at", at.toEpochMilli());
+    entities.update(application.get(), DEVICES, device, body, WriteOptions.EVENTUAL);
+  }
+
+  @Override
+  public void takeover(
+      UUID app, String device, Takeover what, Instant at, String ipAddress, String transport) {
+    Optional<ApplicationRef> application = applications.find(app);
+    if (application.isEmpty()) {
+      return;
+    }
+    counters.increment(application.get(), Map.of(what.counter, 1L), at.toEpochMilli());
+    if (!nameable(device)) {
+      return;
+    }
+    ObjectNode body = Json.object();
+    ObjectNode shown = body.putObject(what.property);
+    shown.put("at", at.toEpochMilli());
+    shown.put("ip_address", ipAddress);
+    shown.put("transport", transport);
     entities.update(application.get(), DEVICES, device, body, WriteOptions.EVENTUAL);
   }
 

@@ -367,5 +367,13 @@ final class Migrations {
                     WITH default_time_to_live = 7200
                     AND compaction = {'class': 'TimeWindowCompactionStrategy',
                       'compaction_window_unit': 'HOURS', 'compaction_window_size': 1}
-                    AND gc_grace_seconds = 3600""")));
+                    AND gc_grace_seconds = 3600""")),
+          new Migration(
+              15,
+              "device credentials in the registry",
+              List.of(
+                  // What each attached device proved (its secret, or the application key alone),
+                  // so that no node lets a weaker attachment take a device another node holds.
+                  """
+                  ALTER TABLE {ks}.device_registry ADD IF NOT EXISTS credential text""")));
 }

@@ -42,6 +42,16 @@ class DeviceHubTest {
                 public void detached(DeviceSession session, String reason) {
                   told.add("detached " + reason);
                 }
+
+                @Override
+                public void displaced(DeviceSession displaced, DeviceSession by) {
+                  told.add("displaced " + displaced.credential() + " by " + by.credential());
+                }
+
+                @Override
+                public void refused(DeviceSession refused, DeviceSession attached) {
+                  told.add("refused " + refused.credential() + " for " + attached.credential());
+                }
               }),
           timer,
           1,
@@ -205,6 +215,49 @@ class DeviceHubTest {
     hub.detach(old, "connection closed");
     assertThat(hub.session(APP, "d")).isSameAs(fresh);
     assertThat(told).containsOnlyOnce("detached replaced");
+  }
+
+  @Test
+  void a_weaker_attachment_never_displaces_a_device_that_proved_who_it_is() throws Exception {
+    TestDeviceSession device = device("d");
+    TestDeviceSession intruder = new TestDeviceSession(APP, "d", "http", DeviceCredential.APP_KEY);
+    hub.attach(device, null);
+
+    assertThat(hub.admits(intruder)).isFalse();
+    assertThat(hub.attach(intruder, null)).isFalse();
+
+    assertThat(device.closed).isFalse();
+    assertThat(hub.session(APP, "d")).isSameAs(device);
+    CompletableFuture<byte[]> reply = hub.send(APP, "d", bytes("open-valve"), false, LONG);
+    assertThat(delivered(device)).containsExactly("open-valve");
+    assertThat(intruder.delivered).isEmpty();
+    hub.reply(device, bytes("done"));
+    assertThat(text(reply)).isEqualTo("done");
+    assertThat(told)
+        .containsExactly(
+            "refused APP_KEY for DEVICE_SECRET", "refused APP_KEY for DEVICE_SECRET", "rpc ok");
+  }
+
+  @Test
+  void the_same_or_a_stronger_credential_displaces_and_the_displacement_is_told() {
+    TestDeviceSession open = new TestDeviceSession(APP, "d", "mqtt", DeviceCredential.APP_KEY);
+    TestDeviceSession proven = device("d");
+    TestDeviceSession reconnected = device("d");
+
+    assertThat(hub.attach(open, null)).isTrue();
+    assertThat(hub.admits(proven)).isTrue();
+    assertThat(hub.attach(proven, null)).isTrue();
+    assertThat(hub.attach(reconnected, null)).isTrue();
+
+    assertThat(open.closed).isTrue();
+    assertThat(proven.closed).isTrue();
+    assertThat(hub.session(APP, "d")).isSameAs(reconnected);
+    assertThat(told)
+        .containsExactly(
+            "detached replaced",
+            "displaced APP_KEY by DEVICE_SECRET",
+            "detached replaced",
+            "displaced DEVICE_SECRET by DEVICE_SECRET");
   }
 
   @Test

@@ -11,6 +11,7 @@ final class TestDeviceSession implements DeviceSession {
   private final UUID app;
   private final String device;
   private final String transport;
+  private final DeviceCredential credential;
   final List<byte[]> delivered = new CopyOnWriteArrayList<>();
   volatile boolean closed;
 
@@ -19,9 +20,19 @@ final class TestDeviceSession implements DeviceSession {
   }
 
   TestDeviceSession(UUID app, String device, String transport) {
+    this(app, device, transport, DeviceCredential.DEVICE_SECRET);
+  }
+
+  TestDeviceSession(UUID app, String device, String transport, DeviceCredential credential) {
     this.app = app;
     this.device = device;
     this.transport = transport;
+    this.credential = credential;
+  }
+
+  @Override
+  public DeviceCredential credential() {
+    return credential;
   }
 
   @Override

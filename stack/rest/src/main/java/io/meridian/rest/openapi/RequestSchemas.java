@@ -64,7 +64,12 @@ final class RequestSchemas {
     ObjectSchema edge = new ObjectSchema();
     edge.addProperty(
         "device_secret_required",
-        new BooleanSchema().description("devices must present their secret to attach"));
+        new BooleanSchema()
+            ._default(true)
+            .description(
+                "devices must present their own secret to attach (the default); false allows open"
+                    + " attachment: anyone with the public application key may attach under any"
+                    + " device id not attached with its secret"));
     edge.addProperty(
         "webhook_url",
         new StringSchema()

@@ -2,6 +2,7 @@ package io.meridian.server.device;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.meridian.core.app.ApplicationService;
+import io.meridian.core.counter.CounterService;
 import io.meridian.core.device.CassandraDeviceRegistry;
 import io.meridian.core.device.DeviceEntities;
 import io.meridian.core.device.DeviceEvents;
@@ -9,6 +10,7 @@ import io.meridian.core.device.DeviceHub;
 import io.meridian.core.device.DevicePresence;
 import io.meridian.core.device.DeviceRegistry;
 import io.meridian.core.device.DeviceRpc;
+import io.meridian.core.device.DeviceTakeovers;
 import io.meridian.core.device.EdgeNode;
 import io.meridian.core.device.EdgeNodes;
 import io.meridian.core.device.EdgeStats;
@@ -49,8 +51,9 @@ public class DeviceConfiguration {
   }
 
   @Bean
-  DeviceEntities deviceEntities(EntityService entities, ApplicationService applications) {
-    return new EntityDevices(entities, applications);
+  DeviceEntities deviceEntities(
+      EntityService entities, ApplicationService applications, CounterService counters) {
+    return new EntityDevices(entities, applications, counters);
   }
 
   /** An {@link io.meridian.core.device.EdgeObserver}: the hub tells it every attach and detach. */
@@ -87,6 +90,16 @@ public class DeviceConfiguration {
         clock,
         properties.nodeBeat(),
         properties.nodeTimeout());
+  }
+
+  @Bean
+  DeviceTakeovers deviceTakeovers(
+      DeviceRegistry registry,
+      EdgeNodes nodes,
+      EdgeNode node,
+      DeviceEntities entities,
+      Clock clock) {
+    return new DeviceTakeovers(registry, nodes, node.id(), entities, clock);
   }
 
   /** Once the API listens, this node has its address and begins to beat. */

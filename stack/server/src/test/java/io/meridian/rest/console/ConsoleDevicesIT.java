@@ -21,7 +21,8 @@ class ConsoleDevicesIT extends ConsoleIT {
   @Autowired private EdgeServer edge;
 
   private CometaDevice attach(String id) {
-    CometaDevice device = CometaDevice.attach(edge.port(), credentials.clientId(), id, "console");
+    CometaDevice device =
+        CometaDevice.attach(edge.port(), credentials.clientId(), id, deviceSecret(id), "console");
     assertThat(device.status()).as(device.greeting()).isEqualTo(200);
     return device;
   }
@@ -90,6 +91,36 @@ class ConsoleDevicesIT extends ConsoleIT {
     assertThat(alert.getText())
         .contains("Device nobody-here is not connected to any node")
         .doesNotContainIgnoringCase("exception");
+  }
+
+  @Test
+  void open_attachment_is_allowed_only_after_a_warning_and_a_devices_secret_is_shown_once() {
+    signIn();
+    openSection("devices");
+    browser.waitForText("Devices must present their own secret to attach.");
+
+    browser.press("Allow open attachment");
+    browser.waitForText("Allow open attachment?");
+    browser.press("Allow");
+    WebElement warning =
+        browser.wait(
+            d -> d.findElement(By.xpath("//section//p[@role='alert'][contains(., 'public')]")));
+    assertThat(warning.getText()).contains("Open attachment is on", "in its name");
+    assertThat(
+            api.get(path("devices/_settings"))
+                .json()
+                .path("data")
+                .path("device_secret_required")
+                .asBoolean())
+        .isFalse();
+    browser.press("Require device secrets");
+    browser.waitForText("Devices must present their own secret to attach.");
+
+    browser.fill("Secret of device", "meter-9").press("Show device secret");
+    String shown =
+        browser.wait(d -> d.findElement(By.cssSelector(".device-secret code"))).getText();
+    assertThat(shown).isEqualTo(deviceSecret("meter-9"));
+    assertThat(browser.faults()).isEmpty();
   }
 
   @Test

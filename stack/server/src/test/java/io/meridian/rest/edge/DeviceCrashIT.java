@@ -92,7 +92,8 @@ class DeviceCrashIT extends MeridianIT {
         CountDownLatch received = new CountDownLatch(DEVICES);
         for (int i = 0; i < DEVICES; i++) {
           String id = "crash-" + i;
-          CometaDevice device = CometaDevice.attach(edgePortB, credentials.clientId(), id, "b");
+          CometaDevice device =
+              CometaDevice.attach(edgePortB, credentials.clientId(), id, deviceSecret(id), "b");
           assertThat(device.status()).as(device.greeting()).isEqualTo(200);
           devices.add(device);
           device.serve(
@@ -162,7 +163,8 @@ class DeviceCrashIT extends MeridianIT {
         String nodeIdA = nodeA.bean(EdgeNode.class).id();
         for (int i = 0; i < DEVICES; i++) {
           String id = "crash-" + i;
-          CometaDevice device = CometaDevice.attach(edgePortA, credentials.clientId(), id, "a");
+          CometaDevice device =
+              CometaDevice.attach(edgePortA, credentials.clientId(), id, deviceSecret(id), "a");
           assertThat(device.status()).as(device.greeting()).isEqualTo(200);
           devices.add(device.serve(request -> "a:" + request));
         }

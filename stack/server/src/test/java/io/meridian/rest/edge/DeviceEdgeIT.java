@@ -35,7 +35,8 @@ class DeviceEdgeIT extends MeridianIT {
 
   private CometaDevice attach(String device) {
     CometaDevice attached =
-        CometaDevice.attach(edge.port(), credentials.clientId(), device, "linux");
+        CometaDevice.attach(
+            edge.port(), credentials.clientId(), device, deviceSecret(device), "linux");
     assertThat(attached.status()).as(attached.greeting()).isEqualTo(200);
     return attached;
   }
@@ -197,6 +198,7 @@ class DeviceEdgeIT extends MeridianIT {
     LinkedBlockingQueue<String> received = new LinkedBlockingQueue<>();
     WebSocket socket =
         HTTP.newWebSocketBuilder()
+            .header("X-Device-Secret", deviceSecret("ws-device"))
             .buildAsync(
                 URI.create(
                     "ws://127.0.0.1:"

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
 import io.meridian.core.common.Json;
+import io.meridian.core.device.DeviceCredential;
 import io.meridian.core.device.DeviceEvents;
 import io.meridian.core.device.DeviceSession;
 import io.meridian.rest.support.ApiClient.Reply;
@@ -198,6 +199,11 @@ class DeviceEventsIT extends MeridianIT {
 
   /** A device as a transport holds it; these tests only send its events. */
   private record Session(UUID app, String device) implements DeviceSession {
+    @Override
+    public DeviceCredential credential() {
+      return DeviceCredential.DEVICE_SECRET;
+    }
+
     @Override
     public String transport() {
       return "http";

@@ -33,7 +33,8 @@ class DevicePresenceIT extends TwoNodeIT {
 
   private CometaDevice attach(EdgeServer server, String device, String info) {
     CometaDevice attached =
-        CometaDevice.attach(server.port(), credentials.clientId(), device, info);
+        CometaDevice.attach(
+            server.port(), credentials.clientId(), device, deviceSecret(device), info);
     assertThat(attached.status()).as(attached.greeting()).isEqualTo(200);
     return attached;
   }

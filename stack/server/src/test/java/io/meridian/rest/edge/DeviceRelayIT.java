@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.meridian.edge.EdgeServer;
 import io.meridian.rest.device.HttpDeviceRelay;
+import io.meridian.rest.support.ApiClient.Reply;
 import io.meridian.rest.support.AppAccess;
 import io.meridian.rest.support.CometaDevice;
 import io.meridian.rest.support.Eventually;
@@ -16,6 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * An RPC arriving at one node for a device attached to another is relayed there and answered as if
@@ -26,11 +28,17 @@ class DeviceRelayIT extends TwoNodeIT {
   private static final Duration WAIT = Duration.ofSeconds(15);
   private static final HttpClient HTTP = HttpClient.newHttpClient();
 
+  @Autowired private EdgeServer edge;
+
   /** Attaches a device to the second node; it answers every request with {@code echo:} + it. */
   private CometaDevice attachToSecond(String device, List<String> received) {
     CometaDevice attached =
         CometaDevice.attach(
-            secondNodeBean(EdgeServer.class).port(), credentials.clientId(), device, "relay");
+            secondNodeBean(EdgeServer.class).port(),
+            credentials.clientId(),
+            device,
+            deviceSecret(device),
+            "relay");
     assertThat(attached.status()).as(attached.greeting()).isEqualTo(200);
     return attached.serve(
         request -> {
@@ -83,6 +91,36 @@ class DeviceRelayIT extends TwoNodeIT {
           assertThat(reply.statusCode()).as(reply.body()).isEqualTo(200);
           return reply;
         });
+  }
+
+  @Test
+  void the_key_alone_on_another_node_never_takes_a_device_attached_with_its_secret() {
+    Reply opened = api.put(path("devices/_settings"), "{\"device_secret_required\":false}");
+    assertThat(opened.status()).as(opened.body()).isEqualTo(200);
+    List<String> received = new CopyOnWriteArrayList<>();
+    try (CometaDevice meter = attachToSecond("far-meter", received)) {
+      awaitRelayed("far-meter", "first");
+
+      try (CometaDevice intruder =
+          CometaDevice.attach(edge.port(), credentials.clientId(), "far-meter", "intruder")) {
+        assertThat(intruder.status()).isEqualTo(403);
+        assertThat(intruder.closedWithin(WAIT)).isTrue();
+      }
+
+      assertThat(send("far-meter", "open-valve", "").body()).isEqualTo("echo:open-valve");
+      Eventually.within(
+          WAIT,
+          () ->
+              assertThat(
+                      api.get(path("devices") + "/far-meter")
+                          .json()
+                          .path("entities")
+                          .path(0)
+                          .path("last_refused_attach")
+                          .path("transport")
+                          .asText())
+                  .isEqualTo("http"));
+    }
   }
 
   @Test

@@ -23,7 +23,8 @@ class DeviceStreamsIT extends MeridianIT {
   @Autowired private EdgeServer edge;
 
   private CometaDevice attachAndWaitForItsEntity(String device) {
-    CometaDevice attached = CometaDevice.attach(edge.port(), credentials.clientId(), device, "x");
+    CometaDevice attached =
+        CometaDevice.attach(edge.port(), credentials.clientId(), device, deviceSecret(device), "x");
     assertThat(attached.status()).isEqualTo(200);
     Eventually.within(
         WAIT,

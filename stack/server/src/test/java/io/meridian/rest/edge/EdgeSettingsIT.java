@@ -53,22 +53,22 @@ class EdgeSettingsIT extends MeridianIT {
     JsonNode defaults = read(api);
     JsonNode hooked = change(api, "{\"webhook_url\":\"" + HOOK + "\"}");
     JsonNode readBack = read(api);
-    JsonNode secretOn = change(api, "{\"device_secret_required\":true}");
+    JsonNode opened = change(api, "{\"device_secret_required\":false}");
     JsonNode regenerated = change(api, "{\"regenerate_webhook_key\":true}");
     JsonNode byOrganizationAdmin = read(api.withToken(organization.adminToken()));
 
-    assertThat(defaults.path("device_secret_required").asBoolean()).isFalse();
+    assertThat(defaults.path("device_secret_required").asBoolean()).isTrue();
     assertThat(defaults.path("webhook_url").isNull()).isTrue();
     assertThat(Base64.getDecoder().decode(hooked.path("webhook_key").asText())).hasSize(32);
     assertThat(hooked.path("webhook_url").asText()).isEqualTo(HOOK);
     assertThat(readBack.has("webhook_key")).isFalse();
     assertThat(readBack.path("webhook_url").asText()).isEqualTo(HOOK);
-    assertThat(secretOn.has("webhook_key")).isFalse();
-    assertThat(secretOn.path("device_secret_required").asBoolean()).isTrue();
+    assertThat(opened.has("webhook_key")).isFalse();
+    assertThat(opened.path("device_secret_required").asBoolean()).isFalse();
     assertThat(regenerated.path("webhook_key").asText())
         .hasSize(44)
         .isNotEqualTo(hooked.path("webhook_key").asText());
-    assertThat(byOrganizationAdmin.path("device_secret_required").asBoolean()).isTrue();
+    assertThat(byOrganizationAdmin.path("device_secret_required").asBoolean()).isFalse();
     assertThat(byOrganizationAdmin.toString()).doesNotContain("webhook_key");
   }
 
@@ -105,13 +105,13 @@ class EdgeSettingsIT extends MeridianIT {
     ApiClient stranger = api.withToken(other.adminToken());
 
     Reply read = stranger.get(settings());
-    Reply changed = stranger.put(settings(), "{\"device_secret_required\":true}");
+    Reply changed = stranger.put(settings(), "{\"device_secret_required\":false}");
     Reply secret = stranger.get(path("devices/sensor-1/secret"));
 
     assertThat(read.status()).as(read.body()).isIn(403, 404);
     assertThat(changed.status()).as(changed.body()).isIn(403, 404);
     assertThat(secret.status()).as(secret.body()).isIn(403, 404);
-    assertThat(read(api).path("device_secret_required").asBoolean()).isFalse();
+    assertThat(read(api).path("device_secret_required").asBoolean()).isTrue();
   }
 
   @Test

@@ -35,7 +35,8 @@ class EdgeStatsIT extends MeridianIT {
 
   private CometaDevice attach(EdgeServer server, String device) {
     CometaDevice attached =
-        CometaDevice.attach(server.port(), credentials.clientId(), device, "linux");
+        CometaDevice.attach(
+            server.port(), credentials.clientId(), device, deviceSecret(device), "linux");
     assertThat(attached.status()).as(attached.greeting()).isEqualTo(200);
     return attached;
   }
@@ -119,6 +120,7 @@ class EdgeStatsIT extends MeridianIT {
     WebSocket socket =
         HttpClient.newHttpClient()
             .newWebSocketBuilder()
+            .header("X-Device-Secret", deviceSecret("ws-1"))
             .buildAsync(
                 URI.create(
                     "ws://127.0.0.1:"

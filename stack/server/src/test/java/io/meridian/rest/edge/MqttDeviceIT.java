@@ -32,6 +32,7 @@ import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.eclipse.paho.mqttv5.client.MqttConnectionOptions;
 import org.eclipse.paho.mqttv5.common.MqttSubscription;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -45,6 +46,18 @@ class MqttDeviceIT extends MeridianIT {
   @Autowired private DeviceHub hub;
 
   private final ExecutorService replies = Executors.newCachedThreadPool();
+
+  /**
+   * This class is about MQTT's framing, topics and refusals, and its raw clients attach with the
+   * application key alone, which the application allows here (open attachment). The Paho clients
+   * present the device's secret all the same; DeviceTakeoverIT shows what secrets guard.
+   */
+  @BeforeEach
+  void allowOpenAttachment() {
+    ApiClient.Reply reply =
+        api.put(path("devices/_settings"), "{\"device_secret_required\":false}");
+    assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+  }
 
   @AfterEach
   void stopReplying() {
@@ -72,7 +85,7 @@ class MqttDeviceIT extends MeridianIT {
     MqttConnectOptions options = new MqttConnectOptions();
     options.setMqttVersion(MqttConnectOptions.MQTT_VERSION_3_1_1);
     options.setUserName(credentials.clientId());
-    options.setPassword("device secret".toCharArray());
+    options.setPassword(deviceSecret(device).toCharArray());
     options.setAutomaticReconnect(false);
     options.setKeepAliveInterval(30);
     client.connect(options);
@@ -86,6 +99,9 @@ class MqttDeviceIT extends MeridianIT {
             uri(), device, new org.eclipse.paho.mqttv5.client.persist.MemoryPersistence());
     MqttConnectionOptions options = new MqttConnectionOptions();
     options.setUserName(appKey);
+    if (appKey.equals(credentials.clientId())) {
+      options.setPassword(deviceSecret(device).getBytes(StandardCharsets.UTF_8));
+    }
     options.setCleanStart(true);
     options.setAutomaticReconnect(false);
     client.connect(options);

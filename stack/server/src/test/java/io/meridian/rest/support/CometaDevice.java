@@ -41,9 +41,19 @@ public final class CometaDevice implements AutoCloseable {
     this.greeting = greeting;
   }
 
-  /** Attaches as the C SDK does; the answer's status and first message are kept, whatever. */
+  /**
+   * Attaches as the C SDK does, with the application key alone (which only an application that
+   * allows open attachment accepts); the answer's status and first message are kept, whatever.
+   */
   public static CometaDevice attach(int port, String appKey, String device, String info) {
     return attach(port, "/v1/applications/" + appKey + "/devices/" + device, info);
+  }
+
+  /** Attaches as the C SDK does, with the device's secret in Cometa's {@code ?secret=}. */
+  public static CometaDevice attach(
+      int port, String appKey, String device, String secret, String info) {
+    return attach(
+        port, "/v1/applications/" + appKey + "/devices/" + device + "?secret=" + secret, info);
   }
 
   /** Attaches at any path (a secret in the query string, a malformed path). */

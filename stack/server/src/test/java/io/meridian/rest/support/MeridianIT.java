@@ -53,6 +53,18 @@ public abstract class MeridianIT {
     return "/" + org + "/" + app + "/" + collection;
   }
 
+  /**
+   * A device's secret in this test's application, as its administrator reads it to install it on
+   * the device: what a device presents to attach unless the application allows open attachment.
+   */
+  protected String deviceSecret(String device) {
+    ApiClient.Reply reply = api.get(path("devices") + "/" + device + "/secret");
+    if (reply.status() != 200) {
+      throw new AssertionError("No secret for device " + device + ": " + reply.body());
+    }
+    return reply.json().path("data").path("secret").asText();
+  }
+
   protected static Endpoints endpoints() {
     return SharedServices.get();
   }

@@ -18,6 +18,12 @@ public class MemoryDeviceEntities implements DeviceEntities {
   public final List<String> calls = new CopyOnWriteArrayList<>();
 
   @Override
+  public void takeover(
+      UUID app, String device, Takeover what, Instant at, String ipAddress, String transport) {
+    calls.add(what.property + " " + device + " " + ipAddress + " " + transport);
+  }
+
+  @Override
   public void connected(Presence presence, String info) {
     calls.add("connected " + presence.device() + (info == null ? " refresh" : ""));
     Shown previous = devices.get(presence.device());

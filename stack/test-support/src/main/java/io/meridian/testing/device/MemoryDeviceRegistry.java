@@ -1,5 +1,6 @@
 package io.meridian.testing.device;
 
+import io.meridian.core.device.DeviceCredential;
 import io.meridian.core.device.DeviceRegistry;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -25,12 +26,18 @@ public final class MemoryDeviceRegistry implements DeviceRegistry {
 
   @Override
   public synchronized void attached(
-      UUID app, String device, String node, String address, Instant attached, long writeMicros) {
+      UUID app,
+      String device,
+      String node,
+      String address,
+      Instant attached,
+      DeviceCredential credential,
+      long writeMicros) {
     Key key = new Key(app, device);
     Entry current = rows.get(key);
     if (deletedAt.getOrDefault(key, Long.MIN_VALUE) < writeMicros
         && (current == null || current.writeMicros() < writeMicros)) {
-      rows.put(key, new Entry(node, address, attached, writeMicros));
+      rows.put(key, new Entry(node, address, attached, credential, writeMicros));
     }
     underNodes
         .computeIfAbsent(node, n -> new HashMap<>())

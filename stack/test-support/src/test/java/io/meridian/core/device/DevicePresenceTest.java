@@ -68,6 +68,27 @@ class DevicePresenceTest {
         .containsExactly("d1");
   }
 
+  @Test
+  void a_displacement_and_a_refused_takeover_are_shown_to_the_devices_owner_in_order() {
+    DevicePresence presence = node("a");
+    TestSession old = session("d1");
+    TestSession fresh = session("d1");
+    presence.attached(old, "linux");
+    presence.detached(old, "replaced");
+    presence.displaced(old, fresh);
+    presence.attached(fresh, "linux");
+    presence.refused(session("d1"), fresh);
+    presence.close();
+
+    assertThat(entities.calls)
+        .containsExactly(
+            "connected d1",
+            "disconnected d1",
+            "last_displaced d1 10.0.0.7 http",
+            "connected d1",
+            "last_refused_attach d1 10.0.0.7 http");
+  }
+
   private void awaitCalls(int count) {
     long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
     while (entities.calls.size() < count && System.nanoTime() < deadline) {

@@ -99,6 +99,11 @@ class DeviceRpcTest {
     }
 
     @Override
+    public DeviceCredential credential() {
+      return DeviceCredential.DEVICE_SECRET;
+    }
+
+    @Override
     public String transport() {
       return "websocket";
     }
@@ -140,7 +145,8 @@ class DeviceRpcTest {
   private void heldBy(String device, String holder, Duration ago) {
     Instant seen = clock.instant().minus(ago);
     registry.beat(holder, "http://" + holder + ":8080", seen);
-    registry.attached(APP, device, holder, "http://" + holder + ":8080", seen, 1);
+    registry.attached(
+        APP, device, holder, "http://" + holder + ":8080", seen, DeviceCredential.DEVICE_SECRET, 1);
   }
 
   @Test
@@ -207,7 +213,14 @@ class DeviceRpcTest {
   @Test
   void a_device_nowhere_on_a_dead_node_or_placed_here_but_gone_is_not_connected() {
     heldBy("meter2", "dead", NODE_TIMEOUT.plusMillis(1));
-    registry.attached(APP, "meter3", node.id(), node.address(), clock.instant(), 1);
+    registry.attached(
+        APP,
+        "meter3",
+        node.id(),
+        node.address(),
+        clock.instant(),
+        DeviceCredential.DEVICE_SECRET,
+        1);
 
     for (String device : List.of("meter1", "meter2", "meter3")) {
       assertThat(codeOf(() -> rpc.send(APP, device, bytes("read"), false, TIMEOUT, origin)))

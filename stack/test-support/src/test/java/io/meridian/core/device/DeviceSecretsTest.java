@@ -65,16 +65,27 @@ class DeviceSecretsTest {
   }
 
   @Test
-  void any_device_may_attach_until_the_application_requires_secrets() throws Exception {
+  void by_default_a_device_attaches_only_with_its_own_secret() {
     String secret = secrets.secret(APP, "sensor-1");
 
-    boolean withoutBefore = secrets.mayAttach(APP, "sensor-1", null);
-    settings.update(APP, Json.MAPPER.readTree("{\"device_secret_required\":true}"));
+    assertThat(secrets.credential(APP, "sensor-1", null)).isEmpty();
+    assertThat(secrets.credential(APP, "sensor-1", "wrong")).isEmpty();
+    assertThat(secrets.credential(APP, "sensor-2", secret)).isEmpty();
+    assertThat(secrets.credential(APP, "sensor-1", secret))
+        .contains(DeviceCredential.DEVICE_SECRET);
+  }
 
-    assertThat(withoutBefore).isTrue();
-    assertThat(secrets.mayAttach(APP, "sensor-1", null)).isFalse();
-    assertThat(secrets.mayAttach(APP, "sensor-1", "wrong")).isFalse();
-    assertThat(secrets.mayAttach(APP, "sensor-1", secret)).isTrue();
-    assertThat(secrets.mayAttach(OTHER_APP, "sensor-1", null)).isTrue();
+  @Test
+  void open_attachment_takes_the_key_alone_as_the_weakest_credential_but_never_a_wrong_secret()
+      throws Exception {
+    String secret = secrets.secret(APP, "sensor-1");
+
+    settings.update(APP, Json.MAPPER.readTree("{\"device_secret_required\":false}"));
+
+    assertThat(secrets.credential(APP, "sensor-1", null)).contains(DeviceCredential.APP_KEY);
+    assertThat(secrets.credential(APP, "sensor-1", "wrong")).isEmpty();
+    assertThat(secrets.credential(APP, "sensor-1", secret))
+        .contains(DeviceCredential.DEVICE_SECRET);
+    assertThat(secrets.credential(OTHER_APP, "sensor-1", null)).isEmpty();
   }
 }

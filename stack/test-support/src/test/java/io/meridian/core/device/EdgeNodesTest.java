@@ -27,7 +27,13 @@ class EdgeNodesTest {
   private void attach(String node, String device) {
     Instant now = clock.instant();
     registry.attached(
-        APP, device, node, "http://" + node, now, CassandraDeviceRegistry.micros(now));
+        APP,
+        device,
+        node,
+        "http://" + node,
+        now,
+        DeviceCredential.DEVICE_SECRET,
+        CassandraDeviceRegistry.micros(now));
     entities.connected(
         new DeviceEntities.Presence(APP, device, node, "http", "10.0.0.7", now, now), "info");
   }

@@ -45,16 +45,16 @@ class EdgeSettingsTest {
 
   @Test
   void an_update_changes_only_the_members_it_names_and_null_removes_the_webhook() {
-    EdgeSettings secret =
-        EdgeSettings.DEFAULTS.updatedBy(json("{\"device_secret_required\":true}"));
+    EdgeSettings open = EdgeSettings.DEFAULTS.updatedBy(json("{\"device_secret_required\":false}"));
     EdgeSettings hooked =
-        secret.updatedBy(json("{\"webhook_url\":\"https://hooks.example.com/in?x=1\"}"));
+        open.updatedBy(json("{\"webhook_url\":\"https://hooks.example.com/in?x=1\"}"));
     EdgeSettings unhooked = hooked.updatedBy(json("{\"webhook_url\":null}"));
 
-    assertThat(secret).isEqualTo(new EdgeSettings(true, null));
+    assertThat(EdgeSettings.DEFAULTS).isEqualTo(new EdgeSettings(true, null));
+    assertThat(open).isEqualTo(new EdgeSettings(false, null));
     assertThat(hooked)
-        .isEqualTo(new EdgeSettings(true, URI.create("https://hooks.example.com/in?x=1")));
-    assertThat(unhooked).isEqualTo(new EdgeSettings(true, null));
+        .isEqualTo(new EdgeSettings(false, URI.create("https://hooks.example.com/in?x=1")));
+    assertThat(unhooked).isEqualTo(new EdgeSettings(false, null));
   }
 
   @Test
@@ -154,15 +154,15 @@ class EdgeSettingsTest {
     store.rows.put(
         other,
         new EdgeSettingsStore.Stored(
-            "{\"device_secret_required\":true,\"webhook_url\":null}", null));
+            "{\"device_secret_required\":false,\"webhook_url\":null}", null));
 
     boolean cached = service.settings(other).deviceSecretRequired();
     nanos.addAndGet(Duration.ofSeconds(6).toNanos());
     boolean reread = service.settings(other).deviceSecretRequired();
 
     assertThat(afterTwoReads).isEqualTo(1);
-    assertThat(cached).isFalse();
-    assertThat(reread).isTrue();
+    assertThat(cached).isTrue();
+    assertThat(reread).isFalse();
   }
 
   @Test

@@ -7,6 +7,11 @@ import java.util.UUID;
 /** An attached device for presence tests: nothing is delivered, closing does nothing. */
 record TestSession(UUID app, String device, Instant attachedAt) implements DeviceSession {
   @Override
+  public DeviceCredential credential() {
+    return DeviceCredential.DEVICE_SECRET;
+  }
+
+  @Override
   public String transport() {
     return "http";
   }
