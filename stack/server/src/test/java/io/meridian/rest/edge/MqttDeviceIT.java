@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.meridian.core.device.DeviceCounters;
 import io.meridian.core.device.DeviceHub;
+import io.meridian.core.device.DeviceIds;
 import io.meridian.core.device.DeviceSession;
 import io.meridian.edge.MqttServer;
 import io.meridian.rest.support.ApiClient;
@@ -99,7 +100,7 @@ class MqttDeviceIT extends MeridianIT {
             uri(), device, new org.eclipse.paho.mqttv5.client.persist.MemoryPersistence());
     MqttConnectionOptions options = new MqttConnectionOptions();
     options.setUserName(appKey);
-    if (appKey.equals(credentials.clientId())) {
+    if (appKey.equals(credentials.clientId()) && DeviceIds.isValid(device)) {
       options.setPassword(deviceSecret(device).getBytes(StandardCharsets.UTF_8));
     }
     options.setCleanStart(true);
