@@ -3,6 +3,8 @@ package io.meridian.core.device;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The takeover rule across nodes: an attachment may take a device from wherever the cluster holds
@@ -12,6 +14,8 @@ import java.util.UUID;
  * never refused, so only weaker ones (open attachment) read the registry.
  */
 public final class DeviceTakeovers {
+  private static final Logger LOG = LoggerFactory.getLogger(DeviceTakeovers.class);
+
   private final DeviceRegistry registry;
   private final EdgeNodes nodes;
   private final String node;
@@ -53,8 +57,13 @@ public final class DeviceTakeovers {
     if (stronger.isEmpty()) {
       return true;
     }
-    entities.takeover(
-        app, device, DeviceEntities.Takeover.REFUSED, clock.instant(), remoteAddress, transport);
+    try {
+      entities.takeover(
+          app, device, DeviceEntities.Takeover.REFUSED, clock.instant(), remoteAddress, transport);
+    } catch (RuntimeException e) {
+      // Showing the attempt is the owner's news; the refusal stands without it.
+      LOG.debug("Could not show a refused takeover of device {}: {}", device, e.toString());
+    }
     return false;
   }
 }

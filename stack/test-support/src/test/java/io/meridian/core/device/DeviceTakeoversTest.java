@@ -61,4 +61,27 @@ class DeviceTakeoversTest {
     assertThat(keyAloneMayTake()).isTrue();
     assertThat(entities.calls).noneMatch(call -> call.startsWith("last_refused_attach"));
   }
+
+  @Test
+  void the_refusal_stands_when_the_attempt_cannot_be_shown() {
+    heldBy("b", DeviceCredential.DEVICE_SECRET);
+    MemoryDeviceEntities failing =
+        new MemoryDeviceEntities() {
+          @Override
+          public void takeover(
+              UUID app,
+              String device,
+              Takeover what,
+              Instant at,
+              String ipAddress,
+              String transport) {
+            throw new IllegalStateException("Cassandra is down");
+          }
+        };
+
+    assertThat(
+            new DeviceTakeovers(registry, nodes, "a", failing, clock)
+                .mayTake(APP, "meter", DeviceCredential.APP_KEY, "x", "http"))
+        .isFalse();
+  }
 }
