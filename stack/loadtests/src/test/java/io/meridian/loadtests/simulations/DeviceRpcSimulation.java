@@ -73,7 +73,7 @@ public class DeviceRpcSimulation extends MeridianSimulation {
         .send(
             "PUT",
             target.app().path() + "/devices/_settings",
-            Map.of("device_secret_required", false),
+            "{\"device_secret_required\":false}",
             target.clientToken());
     fleet = mode.equals("inline") ? new Fleet(fleetOptions(prefix, first, jsonRpc)) : null;
     heap = new HeapProbe(fleet == null ? OptionalLong.empty() : target.serverPid());
