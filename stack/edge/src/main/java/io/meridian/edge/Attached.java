@@ -6,12 +6,14 @@ import java.util.UUID;
 
 /**
  * Who an attached device is, whatever its transport: its application and id, what it proved at
- * attach, its address as this node sees it, when it attached and how often it promised to beat.
+ * attach (and the generation of its secret), its address as this node sees it, when it attached and
+ * how often it promised to beat.
  */
 public record Attached(
     UUID app,
     String device,
     DeviceCredential credential,
+    long secretGeneration,
     String remoteAddress,
     long attachedAtMillis,
     Duration heartbeat) {
@@ -23,6 +25,7 @@ public record Attached(
         admitted.application().id(),
         device,
         admitted.credential(),
+        admitted.proof().generation(),
         remoteAddress,
         System.currentTimeMillis(),
         heartbeat);

@@ -91,7 +91,11 @@ final class DeviceAdmission {
   sealed interface Outcome {}
 
   /** Admitted, with what the device proved. */
-  record Admitted(ApplicationRef application, DeviceCredential credential) implements Outcome {}
+  record Admitted(ApplicationRef application, DeviceSecrets.Proof proof) implements Outcome {
+    DeviceCredential credential() {
+      return proof.credential();
+    }
+  }
 
   /** Refused, with the status Cometa answers ({@code 400} or {@code 403}). */
   record Refused(int status, String reason) implements Outcome {}
@@ -111,13 +115,16 @@ final class DeviceAdmission {
     if (application.isEmpty()) {
       return new Refused(403, "Forbidden");
     }
-    Optional<DeviceCredential> credential =
-        secrets.credential(owner.id(), device, request.secret());
-    if (credential.isEmpty()
+    Optional<DeviceSecrets.Proof> proof = secrets.credential(owner.id(), device, request.secret());
+    if (proof.isEmpty()
         || !takeovers.mayTake(
-            owner.id(), device, credential.get(), request.remoteAddress(), request.transport())) {
+            owner.id(),
+            device,
+            proof.get().credential(),
+            request.remoteAddress(),
+            request.transport())) {
       return new Refused(403, "Forbidden");
     }
-    return new Admitted(application.get(), credential.get());
+    return new Admitted(application.get(), proof.get());
   }
 }

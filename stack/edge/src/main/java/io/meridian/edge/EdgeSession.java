@@ -32,6 +32,11 @@ public interface EdgeSession extends DeviceSession {
   }
 
   @Override
+  default long secretGeneration() {
+    return attached().secretGeneration();
+  }
+
+  @Override
   default String remoteAddress() {
     return attached().remoteAddress();
   }

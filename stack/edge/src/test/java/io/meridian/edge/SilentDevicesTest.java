@@ -24,6 +24,7 @@ class SilentDevicesTest {
               new UUID(0, 1),
               device,
               DeviceCredential.DEVICE_SECRET,
+              0,
               "127.0.0.1",
               System.currentTimeMillis(),
               Duration.ofSeconds(10));

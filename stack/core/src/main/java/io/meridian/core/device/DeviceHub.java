@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * The devices attached to this node and the RPCs waiting for them.
@@ -54,7 +55,7 @@ public final class DeviceHub {
    */
   public boolean admits(DeviceSession session) {
     DeviceAttachment current = attached.get(key(session));
-    if (current == null || session.credential().displaces(current.session.credential())) {
+    if (displaces(session, current)) {
       return true;
     }
     observers.forEach(observer -> observer.refused(session, current.session));
@@ -77,8 +78,7 @@ public final class DeviceHub {
         attached.compute(
             key(session),
             (key, current) -> {
-              if (current != null
-                  && !session.credential().displaces(current.session.credential())) {
+              if (!displaces(session, current)) {
                 return current;
               }
               displaced[0] = current;
@@ -199,12 +199,32 @@ public final class DeviceHub {
     return attached.size();
   }
 
+  /**
+   * Detaches the application's devices attached here whose attachment no longer {@code holds} (a
+   * revoked or rotated secret): their waiting RPCs fail, their connections close, and the observers
+   * hear of it with {@code reason}.
+   */
+  public void detachWhere(UUID app, Predicate<DeviceSession> holds, String reason) {
+    for (DeviceAttachment attachment : List.copyOf(attached.values())) {
+      DeviceSession session = attachment.session;
+      if (session.app().equals(app) && !holds.test(session)) {
+        detach(session, reason);
+        session.close();
+      }
+    }
+  }
+
   /** Closes every device's connection (this node is stopping). */
   public void closeAll() {
     for (DeviceAttachment attachment : List.copyOf(attached.values())) {
       attachment.session.close();
       detach(attachment.session, "node stopping");
     }
+  }
+
+  /** Whether an attachment of {@code session} may take the place of {@code current}, if any. */
+  private static boolean displaces(DeviceSession session, DeviceAttachment current) {
+    return current == null || session.credential().displaces(current.session.credential());
   }
 
   public static MeridianException notConnected(String device) {

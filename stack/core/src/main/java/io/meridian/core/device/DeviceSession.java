@@ -21,6 +21,12 @@ public interface DeviceSession {
   /** What the device proved at attach: a later attachment needs as much to displace it. */
   DeviceCredential credential();
 
+  /**
+   * The generation of the device's secret it attached with ({@link DeviceSecrets.Proof}): a
+   * rotation detaches a device attached with an older one.
+   */
+  long secretGeneration();
+
   /** The device's address as this node sees it. */
   String remoteAddress();
 

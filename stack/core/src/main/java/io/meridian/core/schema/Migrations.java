@@ -375,5 +375,16 @@ final class Migrations {
                   // What each attached device proved (its secret, or the application key alone),
                   // so that no node lets a weaker attachment take a device another node holds.
                   """
-                  ALTER TABLE {ks}.device_registry ADD IF NOT EXISTS credential text""")));
+                  ALTER TABLE {ks}.device_registry ADD IF NOT EXISTS credential text""")),
+          new Migration(
+              16,
+              "device secrets rotated or revoked",
+              List.of(
+                  // The devices whose secret an administrator rotated or revoked, one partition
+                  // per application: every node holds an application's rows and rereads them when
+                  // the access feed names the application.
+                  """
+                  CREATE TABLE IF NOT EXISTS {ks}.device_keys (
+                    app_id uuid, device text, generation bigint, revoked boolean,
+                    PRIMARY KEY ((app_id), device))""")));
 }

@@ -281,4 +281,29 @@ class DeviceHubTest {
     }
     throw new AssertionError("a plain body was correlated");
   }
+
+  @Test
+  void a_device_whose_attachment_no_longer_holds_is_detached_and_its_waiting_rpcs_fail()
+      throws Exception {
+    TestDeviceSession stale = device("meter-1");
+    TestDeviceSession kept = device("meter-2");
+    TestDeviceSession elsewhere = new TestDeviceSession(UUID.randomUUID(), "meter-1");
+    hub.attach(stale, null);
+    hub.attach(kept, null);
+    hub.attach(elsewhere, null);
+    CompletableFuture<byte[]> waiting = hub.send(APP, "meter-1", bytes("{}"), false, LONG);
+
+    hub.detachWhere(APP, session -> !session.device().equals("meter-1"), "secret revoked");
+
+    assertThat(stale.closed).isTrue();
+    assertThat(kept.closed).isFalse();
+    assertThat(elsewhere.closed).isFalse();
+    assertThat(hub.session(APP, "meter-1")).isNull();
+    assertThat(hub.session(APP, "meter-2")).isSameAs(kept);
+    assertThat(told).contains("detached secret revoked");
+    assertThat(waiting)
+        .failsWithin(Duration.ofSeconds(5))
+        .withThrowableOfType(ExecutionException.class)
+        .withCauseInstanceOf(MeridianException.class);
+  }
 }

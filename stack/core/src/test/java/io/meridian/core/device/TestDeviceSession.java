@@ -36,6 +36,11 @@ final class TestDeviceSession implements DeviceSession {
   }
 
   @Override
+  public long secretGeneration() {
+    return 0;
+  }
+
+  @Override
   public UUID app() {
     return app;
   }

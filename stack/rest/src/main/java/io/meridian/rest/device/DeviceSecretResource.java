@@ -12,16 +12,18 @@ import io.meridian.rest.app.Responses;
 import io.meridian.rest.param.AppPath;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.ws.rs.BeanParam;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 /**
- * A device's secret, derived on demand ({@link DeviceSecrets}): what a device presents to attach
- * when its application requires device secrets. Application administrators only, which the access
- * filter checks; the device need not exist or be attached.
+ * A device's secret ({@link DeviceSecrets}): what a device presents to attach, read, rotated or
+ * revoked. Application administrators only, which the access filter checks for every method; the
+ * device need not exist or be attached.
  */
 @Access(Access.Rule.APPLICATION)
 @ApiPart(id = "deviceSecret", tag = "Devices")
@@ -39,16 +41,49 @@ public class DeviceSecretResource {
   @GET
   @Operation(
       summary =
-          "A device's secret, which it presents to attach when the application requires device"
-              + " secrets; it changes when the application's client credentials are regenerated."
-              + " Application administrators only")
+          "A device's secret, which it presents to attach; it changes when the device's secret is"
+              + " rotated or the application's client credentials are regenerated. A revoked"
+              + " device has none (`revoked`: true). Application administrators only")
   public byte[] secret(@BeanParam AppPath path, @PathParam("device") String device) {
     DeviceIds.require(device); // the edge's rule for ids: others never attach
     ApplicationRef application = applications.require(path.org(), path.app());
+    return answer("get", application, secrets.current(application.id(), device));
+  }
+
+  @POST
+  @Operation(
+      summary =
+          "Gives the device a new secret and answers it: the old one is refused from now on, and"
+              + " the device, if attached with it on any node, is detached within a second. Also"
+              + " restores a revoked device. Application administrators only")
+  public byte[] rotate(@BeanParam AppPath path, @PathParam("device") String device) {
+    DeviceIds.require(device);
+    ApplicationRef application = applications.require(path.org(), path.app());
+    return answer("post", application, secrets.rotate(application.id(), device));
+  }
+
+  @DELETE
+  @Operation(
+      summary =
+          "Revokes the device's secret: the device may not attach with any secret, nor with the"
+              + " application key alone, until its secret is rotated (POST); if attached on any"
+              + " node it is detached within a second. Application administrators only")
+  public byte[] revoke(@BeanParam AppPath path, @PathParam("device") String device) {
+    DeviceIds.require(device);
+    ApplicationRef application = applications.require(path.org(), path.app());
+    return answer("delete", application, secrets.revoke(application.id(), device));
+  }
+
+  private static byte[] answer(
+      String action, ApplicationRef application, DeviceSecrets.Current current) {
     ObjectNode data = Json.object();
-    data.put("device", device);
-    data.put("secret", secrets.secret(application.id(), device));
-    return Responses.envelope("get", application, "devices/" + device + "/secret")
+    data.put("device", current.device());
+    if (current.secret() != null) {
+      data.put("secret", current.secret());
+    }
+    data.put("generation", current.generation());
+    data.put("revoked", current.revoked());
+    return Responses.envelope(action, application, "devices/" + current.device() + "/secret")
         .data(data)
         .toJson();
   }

@@ -10,6 +10,7 @@ import io.meridian.core.device.DeviceHub;
 import io.meridian.core.device.DevicePresence;
 import io.meridian.core.device.DeviceRegistry;
 import io.meridian.core.device.DeviceRpc;
+import io.meridian.core.device.DeviceSecrets;
 import io.meridian.core.device.DeviceTakeovers;
 import io.meridian.core.device.EdgeNode;
 import io.meridian.core.device.EdgeNodes;
@@ -133,7 +134,8 @@ public class DeviceConfiguration {
    * each event is told to them: upstream events (to the real-time feed and webhooks), the edge's
    * statistics, then presence and the device registry. A new observer is one parameter here and its
    * place in the list. Closed after both device ports (which depend on it), so that devices of
-   * every transport are detached as this node stops, whichever ports are open.
+   * every transport are detached as this node stops, whichever ports are open. A device whose
+   * secret is revoked or rotated is detached as soon as this node learns of it.
    */
   @Bean(destroyMethod = "closeAll")
   DeviceHub deviceHub(
@@ -141,12 +143,16 @@ public class DeviceConfiguration {
       EdgeStats stats,
       DevicePresence presence,
       ScheduledExecutorService edgeTimer,
-      EdgeProperties properties) {
-    return new DeviceHub(
-        List.of(events, stats, presence),
-        edgeTimer,
-        properties.maxQueued(),
-        properties.maxInFlight());
+      EdgeProperties properties,
+      DeviceSecrets secrets) {
+    DeviceHub hub =
+        new DeviceHub(
+            List.of(events, stats, presence),
+            edgeTimer,
+            properties.maxQueued(),
+            properties.maxInFlight());
+    secrets.onChange(app -> hub.detachWhere(app, secrets::holds, "secret revoked"));
+    return hub;
   }
 
   /** Where an application's RPC to a device is served: here, or on the node holding the device. */

@@ -3,14 +3,17 @@ package io.meridian.server.device;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.meridian.core.app.ApplicationService;
+import io.meridian.core.device.CassandraDeviceKeyStore;
 import io.meridian.core.device.CassandraEdgeSettingsStore;
 import io.meridian.core.device.DeviceEvents;
+import io.meridian.core.device.DeviceKeyStore;
 import io.meridian.core.device.DeviceSecrets;
 import io.meridian.core.device.EdgeSettingsService;
 import io.meridian.core.device.EdgeSettingsStore;
 import io.meridian.core.device.Webhooks;
 import io.meridian.core.entity.CollectionName;
 import io.meridian.core.entity.EntityService;
+import io.meridian.core.identity.token.AccessFeed;
 import io.meridian.core.identity.token.TokenCodec;
 import io.meridian.core.identity.token.TokenService;
 import io.meridian.core.realtime.RealtimeFeed;
@@ -24,8 +27,8 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * Devices' upstream events (to real-time subscribers and webhooks), applications' edge settings and
- * device secrets. {@link DeviceEvents} is an {@link io.meridian.core.device.EdgeObserver} bean: the
- * edge's hub tells it of every event.
+ * device secrets (rotated and revoked ones in {@code device_keys}). {@link DeviceEvents} is an
+ * {@link io.meridian.core.device.EdgeObserver} bean: the edge's hub tells it of every event.
  */
 @Configuration(proxyBeanMethods = false)
 public class EdgeEventsConfiguration {
@@ -47,8 +50,18 @@ public class EdgeEventsConfiguration {
   }
 
   @Bean
-  DeviceSecrets deviceSecrets(TokenCodec codec, TokenService tokens, EdgeSettingsService settings) {
-    return new DeviceSecrets(codec, tokens::generation, settings);
+  DeviceKeyStore deviceKeyStore(CqlSession session) {
+    return new CassandraDeviceKeyStore(session);
+  }
+
+  @Bean
+  DeviceSecrets deviceSecrets(
+      TokenCodec codec,
+      TokenService tokens,
+      EdgeSettingsService settings,
+      DeviceKeyStore keys,
+      AccessFeed feed) {
+    return new DeviceSecrets(codec, tokens::generation, settings, keys, feed);
   }
 
   @Bean(destroyMethod = "close")

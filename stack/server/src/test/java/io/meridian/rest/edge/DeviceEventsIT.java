@@ -205,6 +205,11 @@ class DeviceEventsIT extends MeridianIT {
     }
 
     @Override
+    public long secretGeneration() {
+      return 0;
+    }
+
+    @Override
     public String transport() {
       return "http";
     }

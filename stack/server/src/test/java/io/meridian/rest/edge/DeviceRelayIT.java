@@ -124,6 +124,23 @@ class DeviceRelayIT extends TwoNodeIT {
   }
 
   @Test
+  void a_secret_rotated_through_one_node_detaches_the_device_from_the_other_within_a_second() {
+    List<String> received = new CopyOnWriteArrayList<>();
+    try (CometaDevice meter = attachToSecond("rotated-meter", received)) {
+      awaitRelayed("rotated-meter", "first");
+
+      Reply rotated = api.post(path("devices") + "/rotated-meter/secret", "");
+      long rotatedAt = System.nanoTime();
+
+      assertThat(rotated.status()).as(rotated.body()).isEqualTo(200);
+      assertThat(meter.closedWithin(Duration.ofMillis(1500))).isTrue();
+      long tookMillis = (System.nanoTime() - rotatedAt) / 1_000_000;
+      System.out.println(
+          "The rotation detached the device on the other node after " + tookMillis + " ms");
+    }
+  }
+
+  @Test
   void an_rpc_through_one_node_reaches_a_device_attached_to_another_and_gets_its_reply() {
     List<String> received = new CopyOnWriteArrayList<>();
     try (CometaDevice device = attachToSecond("far-1", received)) {

@@ -75,6 +75,7 @@ class EdgeSettingsIT extends MeridianIT {
   @Test
   void a_user_with_every_permission_may_neither_read_nor_change_settings_nor_read_secrets() {
     change(api, "{\"webhook_url\":\"" + HOOK + "\"}");
+    String before = secret(api, "sensor-1");
     access.user("fred");
     access.grant("users/fred", "get,put,post,delete:/devices/**");
     ApiClient fred = access.signIn("fred");
@@ -84,6 +85,9 @@ class EdgeSettingsIT extends MeridianIT {
     Reply changed = fred.put(settings(), "{\"webhook_url\":\"https://attacker.example/x\"}");
     Reply turnedOff = fred.put(settings(), "{\"device_secret_required\":false}");
     Reply secret = fred.get(path("devices/sensor-1/secret"));
+    Reply rotated = fred.post(path("devices/sensor-1/secret"), "");
+    Reply revoked = fred.delete(path("devices/sensor-1/secret"));
+    Reply guestRotated = api.anonymous().post(path("devices/sensor-1/secret"), "");
     Reply guestRead = api.anonymous().get(settings());
     Reply guestSecret = api.anonymous().get(path("devices/sensor-1/secret"));
 
@@ -91,12 +95,26 @@ class EdgeSettingsIT extends MeridianIT {
     assertThat(changed.status()).as(changed.body()).isEqualTo(403);
     assertThat(turnedOff.status()).as(turnedOff.body()).isEqualTo(403);
     assertThat(secret.status()).as(secret.body()).isEqualTo(403);
+    assertThat(rotated.status()).as(rotated.body()).isEqualTo(403);
+    assertThat(revoked.status()).as(revoked.body()).isEqualTo(403);
+    assertThat(guestRotated.status()).as(guestRotated.body()).isIn(401, 403);
     assertThat(guestRead.status()).as(guestRead.body()).isIn(401, 403);
     assertThat(guestSecret.status()).as(guestSecret.body()).isIn(401, 403);
-    for (Reply refused : List.of(read, changed, turnedOff, secret, guestRead, guestSecret)) {
+    for (Reply refused :
+        List.of(
+            read,
+            changed,
+            turnedOff,
+            secret,
+            rotated,
+            revoked,
+            guestRotated,
+            guestRead,
+            guestSecret)) {
       assertThat(refused.body()).doesNotContain(HOOK).doesNotContain("\"secret\"");
     }
     assertThat(read(api).path("webhook_url").asText()).isEqualTo(HOOK);
+    assertThat(secret(api, "sensor-1")).isEqualTo(before);
   }
 
   @Test

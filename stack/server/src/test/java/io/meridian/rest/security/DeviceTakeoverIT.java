@@ -252,4 +252,91 @@ class DeviceTakeoverIT extends MeridianIT {
       meter.close();
     }
   }
+
+  @Test
+  void a_rotated_secret_detaches_the_meter_at_once_and_only_the_new_secret_attaches() {
+    String device = "meter-rotated";
+    String old = deviceSecret(device);
+    String fresh;
+    try (CometaDevice meter =
+        CometaDevice.attach(edge.port(), credentials.clientId(), device, old, "meter")) {
+      assertThat(meter.status()).as(meter.greeting()).isEqualTo(200);
+
+      Reply rotated = api.post(path("devices") + "/" + device + "/secret", "");
+
+      assertThat(rotated.status()).as(rotated.body()).isEqualTo(200);
+      fresh = rotated.json().path("data").path("secret").asText();
+      assertThat(fresh).hasSize(43).isNotEqualTo(old);
+      assertThat(rotated.json().path("data").path("generation").asLong()).isEqualTo(1);
+      assertThat(meter.closedWithin(Duration.ofSeconds(1))).isTrue();
+    }
+    assertThat(deviceSecret(device)).isEqualTo(fresh);
+    try (CometaDevice stale =
+        CometaDevice.attach(edge.port(), credentials.clientId(), device, old, "meter")) {
+      assertThat(stale.status()).isEqualTo(403);
+    }
+    try (CometaDevice renewed =
+        CometaDevice.attach(edge.port(), credentials.clientId(), device, fresh, "meter")) {
+      assertThat(renewed.status()).as(renewed.greeting()).isEqualTo(200);
+    }
+  }
+
+  @Test
+  void a_revoked_mqtt_device_is_detached_at_once_and_attaches_with_nothing_until_rotated()
+      throws Exception {
+    String device = "meter-revoked";
+    String secret = deviceSecret(device);
+    MqttClient meter = mqttDevice(device);
+    meter.connect(mqttOptions(secret));
+    try {
+      Reply revoked = api.delete(path("devices") + "/" + device + "/secret");
+
+      assertThat(revoked.status()).as(revoked.body()).isEqualTo(200);
+      assertThat(revoked.json().path("data").path("revoked").asBoolean()).isTrue();
+      assertThat(revoked.body()).doesNotContain("\"secret\"");
+      Eventually.within(Duration.ofSeconds(1), () -> assertThat(meter.isConnected()).isFalse());
+    } finally {
+      meter.close();
+    }
+    allowOpenAttachment(); // not even the key alone attaches a revoked device
+    for (String presented : new String[] {secret, null}) {
+      MqttClient again = mqttDevice(device);
+      try {
+        assertThatThrownBy(() -> again.connect(mqttOptions(presented)))
+            .isInstanceOf(MqttException.class);
+      } finally {
+        again.close();
+      }
+    }
+    try (CometaDevice keyAlone =
+        CometaDevice.attach(edge.port(), credentials.clientId(), device, "key alone")) {
+      assertThat(keyAlone.status()).isEqualTo(403);
+    }
+
+    Reply restored = api.post(path("devices") + "/" + device + "/secret", "");
+    assertThat(restored.status()).as(restored.body()).isEqualTo(200);
+    MqttClient renewed = mqttDevice(device);
+    try {
+      renewed.connect(mqttOptions(restored.json().path("data").path("secret").asText()));
+      assertThat(renewed.isConnected()).isTrue();
+      renewed.disconnect();
+    } finally {
+      renewed.close();
+    }
+  }
+
+  private MqttClient mqttDevice(String device) throws MqttException {
+    return new MqttClient("tcp://127.0.0.1:" + mqtt.port(), device, new MemoryPersistence());
+  }
+
+  private MqttConnectOptions mqttOptions(String secret) {
+    MqttConnectOptions options = new MqttConnectOptions();
+    options.setMqttVersion(MqttConnectOptions.MQTT_VERSION_3_1_1);
+    options.setAutomaticReconnect(false);
+    options.setUserName(credentials.clientId());
+    if (secret != null) {
+      options.setPassword(secret.toCharArray());
+    }
+    return options;
+  }
 }

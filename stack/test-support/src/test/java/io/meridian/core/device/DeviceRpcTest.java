@@ -104,6 +104,12 @@ class DeviceRpcTest {
     }
 
     @Override
+    public long secretGeneration() {
+
+      return 0;
+    }
+
+    @Override
     public String transport() {
       return "websocket";
     }

@@ -12,6 +12,11 @@ record TestSession(UUID app, String device, Instant attachedAt) implements Devic
   }
 
   @Override
+  public long secretGeneration() {
+    return 0;
+  }
+
+  @Override
   public String transport() {
     return "http";
   }

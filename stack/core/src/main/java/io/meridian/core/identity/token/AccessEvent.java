@@ -6,12 +6,14 @@ import java.util.UUID;
  * A change to access state that every node must see within a second: a subject's tokens or secret
  * ({@code SUBJECT}), an application's roles, permissions or memberships ({@code APPLICATION}), or
  * an application removed from the registry ({@code APPLICATION_DELETED}, which also ends its access
- * state).
+ * state), or a device secret of an application rotated or revoked ({@code DEVICE_KEYS}, which
+ * detaches the device wherever it attached with what no longer holds).
  */
 public record AccessEvent(Kind kind, UUID target) {
   public enum Kind {
     SUBJECT,
     APPLICATION,
-    APPLICATION_DELETED
+    APPLICATION_DELETED,
+    DEVICE_KEYS
   }
 }
