@@ -120,6 +120,25 @@ class ConsoleDevicesIT extends ConsoleIT {
     String shown =
         browser.wait(d -> d.findElement(By.cssSelector(".device-secret code"))).getText();
     assertThat(shown).isEqualTo(deviceSecret("meter-9"));
+
+    browser.press("Revoke secret");
+    browser.waitForText("Revoke the device secret?");
+    browser.press("Revoke");
+    browser.waitForText("The secret of meter-9 is revoked");
+    assertThat(api.get(path("devices/meter-9/secret")).json().path("data").path("revoked").asBoolean())
+        .isTrue();
+    browser.press("Rotate secret");
+    browser.waitForText("Rotate the device secret?");
+    browser.press("Rotate");
+    String rotated =
+        browser
+            .wait(
+                d -> {
+                  String text = d.findElement(By.cssSelector(".device-secret code")).getText();
+                  return text.isEmpty() ? null : text;
+                })
+            .toString();
+    assertThat(rotated).isNotEqualTo(shown).isEqualTo(deviceSecret("meter-9"));
     assertThat(browser.faults()).isEmpty();
   }
 
