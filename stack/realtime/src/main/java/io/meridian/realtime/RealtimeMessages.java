@@ -157,7 +157,8 @@ final class RealtimeMessages {
       server(
               "reset",
               "reset",
-              "A resume older than the retention window: a snapshot follows",
+              "A resume the feed cannot serve (older than the retention window, or ahead of every"
+                  + " `seq` handed out): a snapshot follows",
               false)
           .required("subscription", string("The subscription's id"))
           .required("seq", seq("The position the snapshot is taken at"))
@@ -218,8 +219,8 @@ final class RealtimeMessages {
               GEOFENCE_EVENT),
           send(
               "sendReset",
-              "Reset a subscription whose `resume` is older than the retention window, then send"
-                  + " its snapshot",
+              "Reset a subscription whose `resume` is older than the retention window or ahead of"
+                  + " every `seq` handed out, then send its snapshot",
               RESET,
               SNAPSHOT),
           send(

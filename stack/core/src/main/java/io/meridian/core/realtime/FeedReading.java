@@ -11,8 +11,17 @@ record FeedReading(
     return feed.now() - settleMicros;
   }
 
-  /** Whether the feed still holds every entry after {@code seq}. */
-  boolean retains(long seq) {
-    return seq >= feed.now() - feed.retention().toNanos() / 1000 + settleMicros;
+  /**
+   * Whether a listener can resume after {@code seq}: the feed still holds every entry after it, and
+   * it is a sequence some node could have handed out. A node hands entries out up to its horizon,
+   * {@code now - settle}, and the settle window covers the clocks' skew, so no event ever carried a
+   * seq beyond this node's {@code now + settle}: such a resume point is another clock's, another
+   * system's or made up, and taken as given it would silently drop every event until this clock
+   * reached it.
+   */
+  boolean canResumeAfter(long seq) {
+    long now = feed.now();
+    return seq >= now - feed.retention().toNanos() / 1000 + settleMicros
+        && seq <= now + settleMicros;
   }
 }

@@ -70,9 +70,10 @@ final class FeedStream {
   }
 
   /**
-   * Adds a listener: after {@code resume} when given and still in the feed (caught up on {@code
-   * catchUps}), else after the current horizon. Null when this stream was closed meanwhile by its
-   * last listener: ask the hub for a new one.
+   * Adds a listener: after {@code resume} when given, still in the feed and not ahead of it (caught
+   * up on {@code catchUps}), else after the current horizon, told to reset when it asked for a
+   * resume. Null when this stream was closed meanwhile by its last listener: ask the hub for a new
+   * one.
    */
   synchronized FeedTap add(Listener listener, Long resume, Executor catchUps) {
     if (closed) {
@@ -81,7 +82,7 @@ final class FeedStream {
     FeedTap tap;
     if (resume == null) {
       tap = new FeedTap(this, listener, reading, horizon, false);
-    } else if (!reading.retains(resume)) {
+    } else if (!reading.canResumeAfter(resume)) {
       tap = new FeedTap(this, listener, reading, horizon, true);
     } else {
       tap = new FeedTap(this, listener, reading, resume, false);

@@ -32,8 +32,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Resume.</b> A listener that starts from a sequence reads the feed from there up to the
  * horizon on a catch-up thread while live entries wait for it, then goes live: every entry after
- * the sequence, in order, once. A sequence older than the retention cannot be served: the listener
- * is told to reset.
+ * the sequence, in order, once. A sequence older than the retention cannot be served, nor one ahead
+ * of every sequence a node could have handed out (beyond {@code now + settle}: another clock's, or
+ * made up): the listener is told to reset.
  *
  * <p>An application's reading is a {@link FeedStream}, a listener's place in it a {@link FeedTap}.
  */
@@ -67,8 +68,8 @@ public final class RealtimeHub implements AutoCloseable {
     long seq();
 
     /**
-     * True when the resume point was older than the retention: the listener starts after {@link
-     * #seq} instead, and should tell its client to reset.
+     * True when the resume point was older than the retention or ahead of the feed: the listener
+     * starts after {@link #seq} instead, and should tell its client to reset.
      */
     boolean wasReset();
 

@@ -98,6 +98,22 @@ class RealtimeHubResumeTest {
   }
 
   @Test
+  void a_resume_ahead_of_any_sequence_handed_out_starts_at_the_horizon_and_is_told_to_reset() {
+    long settle = SETTLE.toNanos() / 1000;
+    for (long ahead : List.of(feed.now() + settle + 1, Long.MAX_VALUE)) {
+      try (RealtimeHub.Watch watch = hub.watch(app, new FirstDelivery(), ahead)) {
+        assertThat(watch.wasReset()).as("resume %d", ahead).isTrue();
+        assertThat(watch.seq()).isEqualTo(feed.now() - settle);
+      }
+    }
+    // Another node's clock ahead of this one by less than the settle window is no reason to reset.
+    try (RealtimeHub.Watch watch = hub.watch(app, new FirstDelivery(), feed.now() + settle)) {
+      assertThat(watch.wasReset()).isFalse();
+      assertThat(watch.seq()).isEqualTo(feed.now() + settle);
+    }
+  }
+
+  @Test
   void a_resume_is_handed_every_entry_after_its_sequence_up_to_the_horizon_in_feed_order()
       throws Exception {
     post("{'name': 'seen'}");
