@@ -5,18 +5,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.meridian.realtime.RealtimeService;
 import io.meridian.rest.support.Eventually;
 import io.meridian.rest.support.MeridianIT;
+import io.meridian.rest.support.SharedResources;
 import io.meridian.rest.support.SocketClient;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.time.Duration;
 import java.util.StringJoiner;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * A client that does not read is closed with 4008 once its queue is full, is counted, and leaves
  * nothing behind: the node's heap after it is what it was before.
  */
+@ResourceLock(SharedResources.SLOW_CLIENTS)
 class RealtimeBackpressureIT extends MeridianIT {
   @Autowired private RealtimeService service;
 

@@ -19,5 +19,11 @@ public final class SharedResources {
    */
   public static final String PUSH_QUEUE = "push-queue";
 
+  /**
+   * The node's count of connections closed for not reading: the classes that make such a client
+   * assert by how much the count moved.
+   */
+  public static final String SLOW_CLIENTS = "slow-clients";
+
   private SharedResources() {}
 }
