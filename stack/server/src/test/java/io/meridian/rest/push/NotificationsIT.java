@@ -141,6 +141,31 @@ class NotificationsIT extends PushServersIT {
   }
 
   @Test
+  void a_query_or_every_device_never_reaches_another_tenants_devices() {
+    device("our-phone", "tok-ours");
+    String otherOrg = "org" + UUID.randomUUID().toString().substring(0, 8);
+    Identities.Organization other = Identities.organization(api.anonymous(), otherOrg);
+    Identities.Credentials otherApp = Identities.application(api.anonymous(), other, "phones");
+    ApiClient tenant = api.withToken(Identities.clientToken(api, otherOrg, "phones", otherApp));
+    // A token for a notifier of this application's name: a notification reaching it would be sent.
+    ApiClient.Reply theirs =
+        tenant.post(
+            "/" + otherOrg + "/phones/devices",
+            "{\"name\":\"their-phone\",\"noop1.notifier.id\":\"tok-theirs\"}");
+    assertThat(theirs.status()).as(theirs.body()).isEqualTo(200);
+    String uuid = theirs.entity().path("uuid").asText();
+
+    for (String ql :
+        List.of("select * where name = 'their-phone'", "select * where uuid = " + uuid)) {
+      String target = path("devices;ql=" + ApiClient.encode(ql) + "/notifications");
+      assertThat(sentCount(api.post(target, payload()))).as(ql).isZero();
+    }
+    assertThat(sentCount(api.post(path("devices/*/notifications"), payload()))).isEqualTo(1);
+    ApiClient.Reply theirNotifications = tenant.get("/" + otherOrg + "/phones/notifications");
+    assertThat(theirNotifications.json().path("entities")).isEmpty();
+  }
+
+  @Test
   void a_scheduled_notification_waits_for_its_time() {
     device("d1", "tok-1");
     long deliver = System.currentTimeMillis() + 4_000;
