@@ -49,7 +49,28 @@ public final class AsyncApiDocument {
               "meridian.realtime.rate",
               "1,000 messages/s per connection (burst 2,000)",
               "error `rate_limited`"),
-          new Limit("meridian.realtime.max-queued", "10,000 messages", "close 4008"));
+          new Limit("meridian.realtime.max-queued", "10,000 messages", "close 4008"),
+          new Limit(
+              "meridian.realtime.limits.sockets-per-address",
+              "1,000 sockets per client address on a node",
+              "HTTP 429 `too_many_requests` before the upgrade"),
+          new Limit(
+              "meridian.realtime.limits.sockets-per-identity",
+              "1,000 sockets per caller on a node",
+              "HTTP 429 `too_many_requests` before the upgrade; error `too_many_sockets` to an"
+                  + " `auth` message"),
+          new Limit(
+              "meridian.realtime.limits.sockets-per-application",
+              "12,000 sockets per application on a node",
+              "HTTP 429 `too_many_requests` before the upgrade"),
+          new Limit(
+              "meridian.realtime.limits.subscriptions-per-identity",
+              "10,000 subscriptions per caller on a node",
+              "error `too_many_subscriptions`"),
+          new Limit(
+              "meridian.realtime.limits.subscriptions-per-application",
+              "100,000 subscriptions per application on a node",
+              "error `too_many_subscriptions`"));
 
   private final ObjectNode tree;
   private final byte[] json;

@@ -9,8 +9,10 @@ import static io.meridian.realtime.MessageFields.text;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.common.ConnectionQuota;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
+import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.permission.Verb;
 import io.meridian.core.query.CompiledQuery;
 import io.meridian.realtime.MessageFields.Refusal;
@@ -87,7 +89,13 @@ final class ConnectionSubscriptions {
               text(message, "ql"),
               names(message, "events", Subscription.EVENTS));
     }
+    subscription.hold(place(connection.principal()));
     subscriptions.put(subscriptionId, subscription);
+    if (connection.isClosing()) {
+      subscriptions.remove(subscriptionId);
+      subscription.cancel(); // closed meanwhile: cancelAll may have run before the put
+      return;
+    }
     // Answer first, so that events (which the watch may deliver at once) follow the answer.
     synchronized (subscription) {
       subscription.started(service.hub().watch(app.id(), subscription, resume));
@@ -98,6 +106,20 @@ final class ConnectionSubscriptions {
       if (subscription.wasReset()) {
         connection.reset(subscription, subscription.seq());
       }
+    }
+  }
+
+  /**
+   * A place among the subscriptions the caller and the application may hold on this node (a guest
+   * counts only in the application's), or the refusal {@code too_many_subscriptions}.
+   */
+  private ConnectionQuota.Permit place(Principal principal) {
+    try {
+      return service
+          .subscriptions()
+          .acquire(null, principal.isGuest() ? null : principal.subject(), app.id());
+    } catch (ConnectionQuota.Exceeded e) {
+      throw new Refusal("too_many_subscriptions", e.getMessage());
     }
   }
 

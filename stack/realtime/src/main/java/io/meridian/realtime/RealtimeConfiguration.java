@@ -30,7 +30,7 @@ import org.springframework.core.Ordered;
  * {@link SocketRequests}.
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(RealtimeProperties.class)
+@EnableConfigurationProperties({RealtimeProperties.class, RealtimeLimits.class})
 public class RealtimeConfiguration {
   /** Tomcat's buffers of each WebSocket connection, read once when its WebSocket classes load. */
   private static final String BUFFER_SIZE = "org.apache.tomcat.websocket.DEFAULT_BUFFER_SIZE";
@@ -38,6 +38,7 @@ public class RealtimeConfiguration {
   @Bean(destroyMethod = "close")
   RealtimeService realtimeService(
       RealtimeProperties properties,
+      RealtimeLimits limits,
       RealtimeHub hub,
       TokenService tokens,
       AccessControl access,
@@ -46,6 +47,7 @@ public class RealtimeConfiguration {
       SocketRequests requests) {
     return new RealtimeService(
         properties,
+        limits,
         hub,
         tokens,
         access,

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.api.socket.SocketResponse;
 import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.common.ConnectionQuota;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
@@ -41,6 +42,8 @@ final class RealtimeConnection extends Endpoint implements MessageHandler.Partia
   private final String clientAddress;
   private final ConnectionSubscriptions subscriptions;
   private final TokenBucket bucket;
+  private final ConnectionQuota.Permit place;
+  private volatile ConnectionQuota.Permit identityPlace;
   private final StringBuilder partial = new StringBuilder();
   private volatile Principal principal;
   private volatile AccessToken token;
@@ -57,7 +60,8 @@ final class RealtimeConnection extends Endpoint implements MessageHandler.Partia
       String clientAddress,
       Principal principal,
       AccessToken token,
-      String tokenText) {
+      String tokenText,
+      ConnectionQuota.Permit place) {
     this.service = service;
     this.app = app;
     this.baseUri = baseUri;
@@ -65,6 +69,7 @@ final class RealtimeConnection extends Endpoint implements MessageHandler.Partia
     this.principal = principal;
     this.token = token;
     this.tokenText = tokenText;
+    this.place = place;
     this.subscriptions = new ConnectionSubscriptions(this, service);
     this.bucket = new TokenBucket(service.properties().rate(), service.properties().burst());
   }
@@ -114,7 +119,7 @@ final class RealtimeConnection extends Endpoint implements MessageHandler.Partia
     LOG.debug("Real-time connection failed: {}", error.toString());
   }
 
-  /** Forgets the connection's subscriptions; idempotent. */
+  /** Forgets the connection's subscriptions and gives back its places; idempotent. */
   void closed() {
     closing = true;
     if (outbox != null) {
@@ -122,6 +127,11 @@ final class RealtimeConnection extends Endpoint implements MessageHandler.Partia
     }
     subscriptions.cancelAll();
     service.forget(this);
+    place.release();
+    ConnectionQuota.Permit authenticated = identityPlace;
+    if (authenticated != null) {
+      authenticated.release();
+    }
   }
 
   Session session() {
@@ -267,10 +277,29 @@ final class RealtimeConnection extends Endpoint implements MessageHandler.Partia
     AccessToken verified = service.tokens().verify(text.asText());
     Principal authenticated = service.tokens().confirm(verified);
     service.access().requireReach(authenticated, app);
+    holdIdentityPlace(authenticated);
     principal = authenticated;
     token = verified;
     tokenText = text.asText();
     send(Messages.text(Messages.reply("authenticated", id)));
+  }
+
+  /**
+   * A guest socket that authenticates counts from now on among its caller's sockets too (its
+   * address and application places it took at the upgrade); refused beyond the caller's bound, it
+   * stays a guest.
+   */
+  private void holdIdentityPlace(Principal authenticated) {
+    ConnectionQuota.Permit held;
+    try {
+      held = service.sockets().acquire(null, authenticated.subject(), null);
+    } catch (ConnectionQuota.Exceeded e) {
+      throw new Refusal("too_many_sockets", e.getMessage());
+    }
+    identityPlace = held;
+    if (closing) {
+      held.release(); // closed meanwhile: closed() may have run before the place was kept
+    }
   }
 
   private void request(String id, JsonNode message) {

@@ -150,7 +150,9 @@ final class RealtimeMessages {
               string(
                   "The snake_case code: `bad_request` (malformed JSON, unknown op, bad query,"
                       + " forbidden collection, a query too long), `already_authenticated`,"
-                      + " `too_many_subscriptions`, `rate_limited`"))
+                      + " `too_many_subscriptions` (per connection, caller or application),"
+                      + " `too_many_sockets` (an `auth` beyond the caller's sockets),"
+                      + " `rate_limited`"))
           .required("error_description", string("What was wrong, for people"))
           .build();
   static final Message RESET =

@@ -3,6 +3,7 @@ package io.meridian.realtime;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.api.socket.SocketResponse;
+import io.meridian.core.common.ConnectionQuota;
 import io.meridian.core.common.Json;
 import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.token.TokenService;
@@ -12,6 +13,7 @@ import io.meridian.core.realtime.RealtimeHub;
 import jakarta.websocket.CloseReason;
 import jakarta.websocket.Session;
 import java.io.IOException;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -39,6 +41,8 @@ public final class RealtimeService implements AutoCloseable {
   private final QueryLanguage queries;
   private final RequestRelay requests;
   private final GeofenceDetector fences;
+  private final ConnectionQuota sockets;
+  private final ConnectionQuota subscriptions;
   private final Set<RealtimeConnection> connections = ConcurrentHashMap.newKeySet();
   private final ScheduledExecutorService checker;
   private final ExecutorService closer;
@@ -49,6 +53,7 @@ public final class RealtimeService implements AutoCloseable {
 
   RealtimeService(
       RealtimeProperties properties,
+      RealtimeLimits limits,
       RealtimeHub hub,
       TokenService tokens,
       AccessControl access,
@@ -62,6 +67,18 @@ public final class RealtimeService implements AutoCloseable {
     this.queries = queries;
     this.requests = requests;
     this.fences = fences;
+    this.sockets =
+        new ConnectionQuota(
+            "sockets",
+            limits.socketsPerAddress(),
+            limits.socketsPerIdentity(),
+            limits.socketsPerApplication());
+    this.subscriptions =
+        new ConnectionQuota(
+            "subscriptions",
+            0,
+            limits.subscriptionsPerIdentity(),
+            limits.subscriptionsPerApplication());
     for (int i = 0; i < dropped.length; i++) {
       dropped[i] = new AtomicLong();
     }
@@ -97,6 +114,21 @@ public final class RealtimeService implements AutoCloseable {
 
   GeofenceDetector fences() {
     return fences;
+  }
+
+  /** The sockets each address, identity and application may hold on this node. */
+  ConnectionQuota sockets() {
+    return sockets;
+  }
+
+  /** The subscriptions each identity and application may hold on this node. */
+  ConnectionQuota subscriptions() {
+    return subscriptions;
+  }
+
+  /** The bounds of this node's sockets and subscriptions, for /metrics. */
+  public List<ConnectionQuota> quotas() {
+    return List.of(sockets, subscriptions);
   }
 
   /** Open connections on this node. */

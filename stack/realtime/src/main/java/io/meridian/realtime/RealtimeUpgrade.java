@@ -2,6 +2,7 @@ package io.meridian.realtime;
 
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
+import io.meridian.core.common.ConnectionQuota;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.token.AccessToken;
@@ -13,6 +14,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import jakarta.websocket.DeploymentException;
 import jakarta.websocket.server.ServerContainer;
 import jakarta.websocket.server.ServerEndpointConfig;
@@ -27,10 +29,15 @@ import java.util.Map;
  * application exists and whose credentials (if any) are valid and reach it is upgraded here, with
  * the credentials checked once. Anything else goes on to Jersey, which answers it as any request of
  * that path: the same 401 or 404 for bad credentials or a missing application, and 426 for a
- * request that did not ask for the upgrade.
+ * request that did not ask for the upgrade. An upgrade beyond the sockets its address, caller or
+ * application may hold on this node ({@link RealtimeLimits}) goes on to Jersey too, marked, and is
+ * refused there with {@code 429 too_many_requests} before any upgrade.
  */
 public final class RealtimeUpgrade implements Filter {
   static final String PATH = "_realtime";
+
+  /** The request attribute that carries a socket bound's refusal to {@link RealtimeResource}. */
+  static final String REFUSED = RealtimeUpgrade.class.getName() + ".refused";
 
   private final RealtimeService service;
   private final ApplicationService applications;
@@ -72,6 +79,10 @@ public final class RealtimeUpgrade implements Filter {
     } catch (MeridianException e) {
       chain.doFilter(req, res); // Jersey answers with the same refusal, in the API's format
       return;
+    } catch (ConnectionQuota.Exceeded e) {
+      request.setAttribute(REFUSED, e);
+      chain.doFilter(req, res);
+      return;
     }
     ServerEndpointConfig config =
         ServerEndpointConfig.Builder.create(RealtimeConnection.class, "/{org}/{app}/" + PATH)
@@ -88,6 +99,10 @@ public final class RealtimeUpgrade implements Filter {
           request, res, config, Map.of("org", segments[0], "app", segments[1]));
     } catch (DeploymentException e) {
       throw new ServletException(e);
+    } finally {
+      if (((HttpServletResponse) res).getStatus() != HttpServletResponse.SC_SWITCHING_PROTOCOLS) {
+        connection.closed(); // a handshake Tomcat refused (400, 426): the socket never opened
+      }
     }
   }
 
@@ -102,8 +117,12 @@ public final class RealtimeUpgrade implements Filter {
     }
     service.access().requireReach(principal, app);
     URI base = URI.create(request.getRequestURL().toString()).resolve("/");
-    return new RealtimeConnection(
-        service, app, base, request.getRemoteAddr(), principal, token, text);
+    String address = request.getRemoteAddr();
+    ConnectionQuota.Permit place =
+        service
+            .sockets()
+            .acquire(address, principal.isGuest() ? null : principal.subject(), app.id());
+    return new RealtimeConnection(service, app, base, address, principal, token, text, place);
   }
 
   /** The bearer token of the upgrade request, else its {@code access_token}; null for none. */

@@ -1,6 +1,7 @@
 package io.meridian.realtime;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.core.common.ConnectionQuota;
 import io.meridian.core.common.Json;
 import io.meridian.core.identity.access.Visibility;
 import io.meridian.core.query.CompiledQuery;
@@ -38,6 +39,7 @@ class Subscription implements RealtimeHub.Listener {
   final String ql;
   private final Set<String> events;
   private volatile RealtimeHub.Watch watch;
+  private volatile ConnectionQuota.Permit place;
 
   Subscription(
       String id,
@@ -66,10 +68,19 @@ class Subscription implements RealtimeHub.Listener {
     return watch.wasReset();
   }
 
+  /** The subscription's place in its caller's and application's bounds, given back by cancel. */
+  void hold(ConnectionQuota.Permit place) {
+    this.place = place;
+  }
+
   void cancel() {
     RealtimeHub.Watch started = watch;
     if (started != null) {
       started.close();
+    }
+    ConnectionQuota.Permit held = place;
+    if (held != null) {
+      held.release();
     }
   }
 
