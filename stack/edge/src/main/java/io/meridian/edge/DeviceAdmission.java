@@ -2,12 +2,14 @@ package io.meridian.edge;
 
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
+import io.meridian.core.common.ConnectionQuota;
 import io.meridian.core.device.DeviceCredential;
 import io.meridian.core.device.DeviceIds;
 import io.meridian.core.device.DeviceSecrets;
 import io.meridian.core.device.DeviceTakeovers;
 import io.meridian.core.identity.PrincipalKind;
 import io.meridian.core.identity.token.ClientCredentials;
+import io.netty.channel.Channel;
 import io.netty.util.concurrent.EventExecutor;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -22,7 +24,9 @@ import java.util.function.Consumer;
  * of an existing application, with the device's own secret unless the application allows open
  * attachment (and never with a wrong one); and not with a weaker credential than the one the device
  * is attached with on another node ({@link DeviceTakeovers}). The key is public, as Cometa's
- * application id is.
+ * application id is. An admitted device then takes a place among the devices its address and its
+ * application may hold attached to this node ({@link EdgeLimits}), for as long as its connection is
+ * open.
  */
 final class DeviceAdmission {
   private final ApplicationService applications;
@@ -44,12 +48,34 @@ final class DeviceAdmission {
           new ThreadPoolExecutor.AbortPolicy());
 
   private final DeviceTakeovers takeovers;
+  private final ConnectionQuota attachments;
 
   DeviceAdmission(
-      ApplicationService applications, DeviceSecrets secrets, DeviceTakeovers takeovers) {
+      ApplicationService applications,
+      DeviceSecrets secrets,
+      DeviceTakeovers takeovers,
+      ConnectionQuota attachments) {
     this.applications = applications;
     this.secrets = secrets;
     this.takeovers = takeovers;
+    this.attachments = attachments;
+  }
+
+  /**
+   * Takes the admitted device's place in this node's bounds of attached devices (per address, per
+   * application) until its connection closes, however it closes: false when a bound is reached (the
+   * refusal is counted), and the transport refuses the device as busy. On the connection's event
+   * loop: O(1), no store read.
+   */
+  boolean holdPlace(Channel channel, Admitted admitted) {
+    ConnectionQuota.Permit place;
+    try {
+      place = attachments.acquire(EdgePort.address(channel), null, admitted.application().id());
+    } catch (ConnectionQuota.Exceeded e) {
+      return false;
+    }
+    channel.closeFuture().addListener(closed -> place.release());
+    return true;
   }
 
   /**
@@ -97,7 +123,9 @@ final class DeviceAdmission {
     }
   }
 
-  /** Refused, with the status Cometa answers ({@code 400} or {@code 403}). */
+  /**
+   * Refused, with the status Cometa answers ({@code 400} or {@code 403}; {@code 503}: undecided).
+   */
   record Refused(int status, String reason) implements Outcome {}
 
   private static final Refused UNAVAILABLE = new Refused(503, "Service Unavailable");

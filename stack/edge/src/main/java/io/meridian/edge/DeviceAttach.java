@@ -33,8 +33,9 @@ import java.util.Map;
  * /v1/applications/{app_key}/devices/{device_id}} with the device's info string as body, or {@code
  * GET .../{device_id}/websocket} with a WebSocket upgrade. Admitted, the device gets {@code 200 OK}
  * and a first message {@code {"msg":"200 OK","heartbeat":..,"timestamp":..}}, and the connection
- * switches to the device's framing; refused, {@code {"msg":"403 Forbidden"}} (or 400, 404) and the
- * connection closes. A connection that has not attached within the attach timeout is closed.
+ * switches to the device's framing; refused, {@code {"msg":"403 Forbidden"}} (or 400, 404; 429 when
+ * its address or application holds as many devices on this node as it may) and the connection
+ * closes. A connection that has not attached within the attach timeout is closed.
  */
 final class DeviceAttach extends DeviceGate<FullHttpRequest> {
   private boolean attaching;
@@ -119,6 +120,10 @@ final class DeviceAttach extends DeviceGate<FullHttpRequest> {
       boolean websocket) {
     Channel channel = ctx.channel();
     if (!channel.isActive()) {
+      return;
+    }
+    if (!admission.holdPlace(channel, admitted)) {
+      refuse(channel, HttpResponseStatus.TOO_MANY_REQUESTS);
       return;
     }
     Attached attachedNow = Attached.now(admitted, device, EdgePort.address(channel), heartbeat);

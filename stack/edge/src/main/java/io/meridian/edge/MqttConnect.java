@@ -190,6 +190,10 @@ final class MqttConnect extends DeviceGate<Object> {
       refuse(channel, Refusal.of(((DeviceAdmission.Refused) outcome).status()).code(v5));
       return;
     }
+    if (!admission.holdPlace(channel, admitted)) {
+      refuse(channel, Refusal.BUSY.code(v5));
+      return;
+    }
     Duration beat = keepAlive > 0 ? Duration.ofSeconds(keepAlive) : heartbeat;
     MqttDevice session =
         new MqttDevice(

@@ -1,7 +1,9 @@
 package io.meridian.core.device;
 
+import io.meridian.core.common.ConnectionQuota;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
+import io.meridian.core.common.RetryLaterException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
@@ -16,6 +18,8 @@ import java.util.concurrent.ExecutionException;
  * is served is decided here: a device attached to this node is sent the request at once; one the
  * registry places on another live node is reached through that node ({@link RpcRelay}); a request
  * that was already relayed is never relayed again, so a stale registry cannot make nodes bounce it.
+ * While it waits, an RPC holds a place among the RPCs its caller and its application may have
+ * waiting on this node (each holds a request thread): beyond, {@code 429 too_many_requests}.
  */
 public final class DeviceRpc {
   private final DeviceHub hub;
@@ -26,7 +30,14 @@ public final class DeviceRpc {
   private final Duration defaultTimeout;
   private final Duration maxTimeout;
   private final int maxMessageBytes;
+  private final ConnectionQuota waiting;
 
+  /** A refused caller tries again once some RPCs have been answered or have timed out. */
+  private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
+
+  /**
+   * @param waiting the RPCs each caller and application may have waiting on this node
+   */
   public DeviceRpc(
       DeviceHub hub,
       DeviceRegistry registry,
@@ -35,7 +46,8 @@ public final class DeviceRpc {
       RpcRelay relay,
       Duration defaultTimeout,
       Duration maxTimeout,
-      int maxMessageBytes) {
+      int maxMessageBytes,
+      ConnectionQuota waiting) {
     this.hub = hub;
     this.registry = registry;
     this.nodes = nodes;
@@ -44,6 +56,7 @@ public final class DeviceRpc {
     this.defaultTimeout = defaultTimeout;
     this.maxTimeout = maxTimeout;
     this.maxMessageBytes = maxMessageBytes;
+    this.waiting = waiting;
   }
 
   /** The timeout a caller asked ({@code timeout} in milliseconds), or the default. */
@@ -109,17 +122,36 @@ public final class DeviceRpc {
   /**
    * Sends the request to the device, here or through the node that holds it, and waits for its
    * reply (or the failure that ends it).
+   *
+   * @param caller the authenticated caller (its subject), or null for a guest (then only the
+   *     application's bound applies)
    */
   public Answer send(
-      UUID app, String device, byte[] body, boolean correlate, Duration timeout, Origin origin) {
-    if (!origin.relayed() && hub.session(app, device) == null) {
-      Optional<String> holder = holder(app, device);
-      if (holder.isPresent()) {
-        return relay.forward(holder.get(), origin, body, timeout, device);
-      }
+      UUID caller,
+      UUID app,
+      String device,
+      byte[] body,
+      boolean correlate,
+      Duration timeout,
+      Origin origin) {
+    ConnectionQuota.Permit place;
+    try {
+      place = waiting.acquire(null, caller, app);
+    } catch (ConnectionQuota.Exceeded e) {
+      throw new RetryLaterException(ErrorCode.TOO_MANY_REQUESTS, e.getMessage(), RETRY_AFTER);
     }
-    byte[] reply = send(app, device, body, correlate, timeout);
-    return new Answer(200, DeviceReplies.type(reply), reply);
+    try {
+      if (!origin.relayed() && hub.session(app, device) == null) {
+        Optional<String> holder = holder(app, device);
+        if (holder.isPresent()) {
+          return relay.forward(holder.get(), origin, body, timeout, device);
+        }
+      }
+      byte[] reply = send(app, device, body, correlate, timeout);
+      return new Answer(200, DeviceReplies.type(reply), reply);
+    } finally {
+      place.release();
+    }
   }
 
   /** The address of the live node other than this one that the registry says holds the device. */

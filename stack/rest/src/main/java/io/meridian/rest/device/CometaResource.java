@@ -61,7 +61,14 @@ public class CometaResource {
     String id = DeviceIds.require(device);
     java.time.Duration wait = rpc.timeout(timeout);
     return RpcHttp.response(
-        rpc.send(application, id, rpc.body(body), false, wait, RpcHttp.origin(headers, uri)));
+        rpc.send(
+            RpcHttp.caller(),
+            application,
+            id,
+            rpc.body(body),
+            false,
+            wait,
+            RpcHttp.origin(headers, uri)));
   }
 
   /** The application the caller authenticated as, which is the one the key names. */

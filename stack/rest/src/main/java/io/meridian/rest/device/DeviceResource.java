@@ -43,7 +43,9 @@ public class DeviceResource {
 
   /**
    * Sends the body to the device and answers with its reply: {@code 404 device_not_connected},
-   * {@code 504 device_timeout}, {@code 502 device_detached}, {@code 429 device_busy} otherwise.
+   * {@code 504 device_timeout}, {@code 502 device_detached}, {@code 429 device_busy} otherwise;
+   * {@code 429 too_many_requests} when the caller or the application already has as many RPCs
+   * waiting on this node as it may.
    */
   @POST
   @Consumes(MediaType.WILDCARD)
@@ -69,6 +71,13 @@ public class DeviceResource {
     byte[] request = rpc.body(body);
     ApplicationRef application = applications.require(path.org(), path.app());
     return RpcHttp.response(
-        rpc.send(application.id(), id, request, correlated, wait, RpcHttp.origin(headers, uri)));
+        rpc.send(
+            RpcHttp.caller(),
+            application.id(),
+            id,
+            request,
+            correlated,
+            wait,
+            RpcHttp.origin(headers, uri)));
   }
 }

@@ -2,6 +2,7 @@ package io.meridian.server.device;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.meridian.core.app.ApplicationService;
+import io.meridian.core.common.ConnectionQuota;
 import io.meridian.core.counter.CounterService;
 import io.meridian.core.device.CassandraDeviceRegistry;
 import io.meridian.core.device.DeviceEntities;
@@ -18,11 +19,13 @@ import io.meridian.core.device.EdgeStats;
 import io.meridian.core.device.EntityDevices;
 import io.meridian.core.device.RpcRelay;
 import io.meridian.core.entity.EntityService;
+import io.meridian.edge.EdgeLimits;
 import io.meridian.edge.EdgeProperties;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.web.server.context.WebServerInitializedEvent;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
@@ -155,6 +158,13 @@ public class DeviceConfiguration {
     return hub;
   }
 
+  /** The RPCs each caller and application may have waiting for devices on this node. */
+  @Bean
+  ConnectionQuota deviceRpcQuota(EdgeLimits limits) {
+    return new ConnectionQuota(
+        "waiting_rpcs", 0, limits.rpcsPerCaller(), limits.rpcsPerApplication());
+  }
+
   /** Where an application's RPC to a device is served: here, or on the node holding the device. */
   @Bean
   DeviceRpc deviceRpc(
@@ -163,7 +173,8 @@ public class DeviceConfiguration {
       EdgeNodes nodes,
       EdgeNode node,
       RpcRelay relay,
-      EdgeProperties properties) {
+      EdgeProperties properties,
+      @Qualifier("deviceRpcQuota") ConnectionQuota waiting) {
     return new DeviceRpc(
         hub,
         registry,
@@ -172,6 +183,7 @@ public class DeviceConfiguration {
         relay,
         properties.rpcTimeout(),
         properties.maxRpcTimeout(),
-        properties.maxMessageBytes());
+        properties.maxMessageBytes(),
+        waiting);
   }
 }

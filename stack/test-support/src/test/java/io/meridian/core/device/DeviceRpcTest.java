@@ -2,8 +2,12 @@ package io.meridian.core.device;
 
 import static io.meridian.testing.Refusals.codeOf;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.meridian.core.common.ConnectionQuota;
 import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.MeridianException;
+import io.meridian.core.common.RetryLaterException;
 import io.meridian.testing.MutableClock;
 import io.meridian.testing.device.MemoryDeviceEntities;
 import io.meridian.testing.device.MemoryDeviceRegistry;
@@ -16,8 +20,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -28,6 +35,8 @@ import org.junit.jupiter.api.Test;
  */
 class DeviceRpcTest {
   private static final UUID APP = UUID.fromString("00000000-0000-1000-8000-00000000a001");
+  private static final UUID CALLER = UUID.fromString("00000000-0000-1000-8000-00000000c001");
+  private static final UUID OTHER_CALLER = UUID.fromString("00000000-0000-1000-8000-00000000c002");
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
   private static final Duration NODE_TIMEOUT = Duration.ofSeconds(5);
   private static final int MAX_BYTES = 16;
@@ -48,15 +57,34 @@ class DeviceRpcTest {
           NODE_TIMEOUT);
   private final RecordingRelay relay = new RecordingRelay();
   private final DeviceRpc rpc =
-      new DeviceRpc(hub, registry, nodes, node, relay, Duration.ofSeconds(5), TIMEOUT, MAX_BYTES);
+      new DeviceRpc(
+          hub,
+          registry,
+          nodes,
+          node,
+          relay,
+          Duration.ofSeconds(5),
+          TIMEOUT,
+          MAX_BYTES,
+          ConnectionQuota.unbounded("rpcs"));
   private final DeviceRpc.Origin origin =
       new DeviceRpc.Origin("/acme/shop/devices/meter1/send", null, "Bearer t", "text/plain", false);
   private final DeviceRpc.Origin relayed =
       new DeviceRpc.Origin("/acme/shop/devices/meter1/send", null, "Bearer t", "text/plain", true);
 
+  /** Two RPCs per caller, three per application, waiting at once. */
+  private final ConnectionQuota waiting = new ConnectionQuota("waiting_rpcs", 0, 2, 3);
+
+  private final DeviceRpc bounded =
+      new DeviceRpc(
+          hub, registry, nodes, node, relay, Duration.ofSeconds(5), TIMEOUT, MAX_BYTES, waiting);
+
+  private final ExecutorService callers = Executors.newCachedThreadPool();
+
   @AfterEach
   void stop() {
     timer.shutdownNow();
+    callers.shutdownNow();
   }
 
   /** What the relay was asked to forward. */
@@ -160,7 +188,8 @@ class DeviceRpcTest {
     Device meter =
         new Device("meter1", (session, message) -> hub.reply(session, bytes("{\"kwh\":7}")));
 
-    DeviceRpc.Answer answer = rpc.send(APP, "meter1", bytes("read"), false, TIMEOUT, origin);
+    DeviceRpc.Answer answer =
+        rpc.send(CALLER, APP, "meter1", bytes("read"), false, TIMEOUT, origin);
 
     assertThat(meter.delivered).containsExactly("read");
     assertThat(answer.status()).isEqualTo(200);
@@ -174,7 +203,8 @@ class DeviceRpcTest {
     replying("meter1", "here");
     heldBy("meter1", "other", Duration.ZERO);
 
-    DeviceRpc.Answer answer = rpc.send(APP, "meter1", bytes("read"), false, TIMEOUT, origin);
+    DeviceRpc.Answer answer =
+        rpc.send(CALLER, APP, "meter1", bytes("read"), false, TIMEOUT, origin);
 
     assertThat(new String(answer.body(), StandardCharsets.UTF_8)).isEqualTo("here");
     assertThat(relay.forwards).isEmpty();
@@ -186,10 +216,11 @@ class DeviceRpcTest {
         "meter1", (session, message) -> hub.reply(session, bytes("{\"id\":7,\"result\":\"ok\"}")));
 
     DeviceRpc.Answer answer =
-        rpc.send(APP, "meter1", bytes("{\"id\":7,\"method\":\"read\"}"), true, TIMEOUT, origin);
+        rpc.send(
+            CALLER, APP, "meter1", bytes("{\"id\":7,\"method\":\"read\"}"), true, TIMEOUT, origin);
 
     assertThat(new String(answer.body(), StandardCharsets.UTF_8)).contains("\"result\":\"ok\"");
-    assertThat(codeOf(() -> rpc.send(APP, "meter1", bytes("read"), true, TIMEOUT, origin)))
+    assertThat(codeOf(() -> rpc.send(CALLER, APP, "meter1", bytes("read"), true, TIMEOUT, origin)))
         .isEqualTo(ErrorCode.ILLEGAL_ARGUMENT);
   }
 
@@ -198,7 +229,7 @@ class DeviceRpcTest {
     heldBy("meter1", "other", NODE_TIMEOUT);
 
     DeviceRpc.Answer answer =
-        rpc.send(APP, "meter1", bytes("read"), false, Duration.ofSeconds(2), origin);
+        rpc.send(CALLER, APP, "meter1", bytes("read"), false, Duration.ofSeconds(2), origin);
 
     assertThat(relay.forwards)
         .containsExactly(
@@ -211,7 +242,8 @@ class DeviceRpcTest {
   void a_request_already_relayed_is_never_relayed_again() {
     heldBy("meter1", "other", Duration.ZERO);
 
-    assertThat(codeOf(() -> rpc.send(APP, "meter1", bytes("read"), false, TIMEOUT, relayed)))
+    assertThat(
+            codeOf(() -> rpc.send(CALLER, APP, "meter1", bytes("read"), false, TIMEOUT, relayed)))
         .isEqualTo(ErrorCode.DEVICE_NOT_CONNECTED);
     assertThat(relay.forwards).isEmpty();
   }
@@ -229,7 +261,7 @@ class DeviceRpcTest {
         1);
 
     for (String device : List.of("meter1", "meter2", "meter3")) {
-      assertThat(codeOf(() -> rpc.send(APP, device, bytes("read"), false, TIMEOUT, origin)))
+      assertThat(codeOf(() -> rpc.send(CALLER, APP, device, bytes("read"), false, TIMEOUT, origin)))
           .as(device)
           .isEqualTo(ErrorCode.DEVICE_NOT_CONNECTED);
     }
@@ -241,7 +273,7 @@ class DeviceRpcTest {
   void a_device_that_detaches_before_replying_answers_device_detached() {
     new Device("meter1", (session, message) -> hub.detach(session, "connection lost"));
 
-    assertThat(codeOf(() -> rpc.send(APP, "meter1", bytes("read"), false, TIMEOUT, origin)))
+    assertThat(codeOf(() -> rpc.send(CALLER, APP, "meter1", bytes("read"), false, TIMEOUT, origin)))
         .isEqualTo(ErrorCode.DEVICE_DETACHED);
   }
 
@@ -250,7 +282,8 @@ class DeviceRpcTest {
     new Device("meter1", (session, message) -> {});
 
     Thread.currentThread().interrupt();
-    ErrorCode code = codeOf(() -> rpc.send(APP, "meter1", bytes("read"), false, TIMEOUT, origin));
+    ErrorCode code =
+        codeOf(() -> rpc.send(CALLER, APP, "meter1", bytes("read"), false, TIMEOUT, origin));
 
     assertThat(Thread.interrupted()).isTrue();
     assertThat(code).isEqualTo(ErrorCode.DEVICE_TIMEOUT);
@@ -298,5 +331,89 @@ class DeviceRpcTest {
     assertThat(codeOf(() -> rpc.body(new ByteArrayInputStream(new byte[MAX_BYTES + 1]))))
         .isEqualTo(ErrorCode.REQUEST_ENTITY_TOO_LARGE);
     assertThat(codeOf(() -> rpc.body(failing))).isEqualTo(ErrorCode.BAD_REQUEST);
+  }
+
+  /**
+   * A caller's RPC to a device that never replies, waiting on another thread until it times out.
+   */
+  private CompletableFuture<Void> waitingRpc(UUID caller, String device, Duration timeout) {
+    return CompletableFuture.runAsync(
+        () -> {
+          try {
+            bounded.send(caller, APP, device, bytes("read"), false, timeout, origin);
+          } catch (MeridianException e) {
+            // the timeout that ends it
+          }
+        },
+        callers);
+  }
+
+  private void awaitHeld(ConnectionQuota.Scope scope, Object key, int count) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (waiting.held(scope, key) != count) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError(scope + " " + key + " holds " + waiting.held(scope, key));
+      }
+      Thread.sleep(5);
+    }
+  }
+
+  @Test
+  void a_caller_beyond_its_waiting_rpcs_is_refused_429_while_another_caller_is_served()
+      throws Exception {
+    new Device("silent1", (session, message) -> {});
+    new Device("silent2", (session, message) -> {});
+    replying("meter1", "ok");
+    waitingRpc(CALLER, "silent1", TIMEOUT);
+    waitingRpc(CALLER, "silent2", TIMEOUT);
+    awaitHeld(ConnectionQuota.Scope.IDENTITY, CALLER, 2);
+
+    assertThatThrownBy(
+            () -> bounded.send(CALLER, APP, "meter1", bytes("read"), false, TIMEOUT, origin))
+        .isInstanceOfSatisfying(
+            RetryLaterException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(ErrorCode.TOO_MANY_REQUESTS);
+              assertThat(e.retryAfterSeconds()).isEqualTo(1);
+            });
+    DeviceRpc.Answer other =
+        bounded.send(OTHER_CALLER, APP, "meter1", bytes("read"), false, TIMEOUT, origin);
+    assertThat(other.status()).isEqualTo(200);
+    assertThat(waiting.refused(ConnectionQuota.Scope.IDENTITY)).isEqualTo(1);
+  }
+
+  @Test
+  void the_application_bound_spans_its_callers_and_guests() throws Exception {
+    for (int i = 1; i <= 4; i++) {
+      new Device("silent" + i, (session, message) -> {});
+    }
+    waitingRpc(CALLER, "silent1", TIMEOUT);
+    waitingRpc(OTHER_CALLER, "silent2", TIMEOUT);
+    waitingRpc(null, "silent3", TIMEOUT);
+    awaitHeld(ConnectionQuota.Scope.APPLICATION, APP, 3);
+
+    assertThat(
+            codeOf(() -> bounded.send(null, APP, "silent4", bytes("read"), false, TIMEOUT, origin)))
+        .isEqualTo(ErrorCode.TOO_MANY_REQUESTS);
+    assertThat(waiting.refused(ConnectionQuota.Scope.APPLICATION)).isEqualTo(1);
+  }
+
+  @Test
+  void every_end_of_a_waiting_rpc_gives_its_place_back() throws Exception {
+    new Device("silent", (session, message) -> {});
+    replying("meter1", "ok");
+    heldBy("elsewhere", "other", Duration.ZERO);
+
+    bounded.send(CALLER, APP, "meter1", bytes("read"), false, TIMEOUT, origin);
+    bounded.send(CALLER, APP, "elsewhere", bytes("read"), false, TIMEOUT, origin);
+    codeOf(() -> bounded.send(CALLER, APP, "absent", bytes("read"), false, TIMEOUT, origin));
+    waitingRpc(CALLER, "silent", Duration.ofMillis(50)).get(5, TimeUnit.SECONDS);
+    CompletableFuture<Void> detached = waitingRpc(CALLER, "silent", TIMEOUT);
+    awaitHeld(ConnectionQuota.Scope.IDENTITY, CALLER, 1);
+    hub.detach(hub.session(APP, "silent"), "connection closed");
+    detached.get(5, TimeUnit.SECONDS);
+
+    assertThat(waiting.held(ConnectionQuota.Scope.IDENTITY, CALLER)).isZero();
+    assertThat(waiting.held(ConnectionQuota.Scope.APPLICATION, APP)).isZero();
   }
 }
