@@ -1,6 +1,7 @@
 package io.meridian.server.metrics;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import io.meridian.core.common.ConnectionQuota;
 import io.meridian.core.common.EventFeed;
 import io.meridian.core.geo.GeoChange;
 import io.meridian.core.geo.GeoIndexes;
@@ -31,6 +32,8 @@ import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.web.server.context.WebServerInitializedEvent;
@@ -103,7 +106,8 @@ class MetricsConfiguration {
       ElasticsearchEntityIndex index,
       ServiceMeters services,
       RealtimeService realtime,
-      RealtimeHub realtimeHub) {
+      RealtimeHub realtimeHub,
+      List<ConnectionQuota> quotas) {
     return () -> {
       if (!properties.enabled()) {
         return;
@@ -119,6 +123,9 @@ class MetricsConfiguration {
       index.bindTo(registry);
       services.bindTo(registry);
       RealtimeConfiguration.bind(realtime, realtimeHub, registry);
+      List<ConnectionQuota> bounds = new ArrayList<>(quotas);
+      bounds.addAll(realtime.quotas());
+      QuotaMeters.bind(registry, bounds);
     };
   }
 
