@@ -58,8 +58,14 @@ public final class CometaDevice implements AutoCloseable {
 
   /** Attaches at any path (a secret in the query string, a malformed path). */
   public static CometaDevice attach(int port, String path, String info) {
+    return attachFrom("127.0.0.1", port, path, info);
+  }
+
+  /** Attaches from {@code source}, an address of 127.0.0.0/8: a device at another address. */
+  public static CometaDevice attachFrom(String source, int port, String path, String info) {
     try {
       Socket socket = new Socket();
+      socket.bind(new InetSocketAddress(source, 0));
       socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
       socket.setSoTimeout(10_000);
       socket.setTcpNoDelay(true);

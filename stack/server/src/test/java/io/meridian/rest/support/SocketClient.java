@@ -30,9 +30,16 @@ public final class SocketClient implements AutoCloseable {
   private final CompletableFuture<Integer> closed = new CompletableFuture<>();
 
   private SocketClient(URI uri, String bearer, boolean read) {
+    this(uri, bearer, read, null);
+  }
+
+  private SocketClient(URI uri, String bearer, boolean read, String forwardedFor) {
     WebSocket.Builder builder = HttpClient.newHttpClient().newWebSocketBuilder();
     if (bearer != null) {
       builder.header("Authorization", "Bearer " + bearer);
+    }
+    if (forwardedFor != null) {
+      builder.header("X-Forwarded-For", forwardedFor);
     }
     try {
       socket =
@@ -50,6 +57,15 @@ public final class SocketClient implements AutoCloseable {
   /** Opens {@code /{org}/{app}/_realtime} on {@code base} (http://host:port). */
   public static SocketClient open(String base, String org, String app, String bearer) {
     return new SocketClient(uri(base, org, app, ""), bearer, true);
+  }
+
+  /**
+   * Opens as a proxy would for a client at {@code forwardedFor} ({@code X-Forwarded-For}): the
+   * server takes it as the client's address only when it trusts 127.0.0.1 as a proxy.
+   */
+  public static SocketClient openForwarded(
+      String base, String org, String app, String bearer, String forwardedFor) {
+    return new SocketClient(uri(base, org, app, ""), bearer, true, forwardedFor);
   }
 
   /** Opens with the token in the URL's query. */
