@@ -133,13 +133,18 @@ public class DeviceRpcSimulation extends MeridianSimulation {
 
   /**
    * A local server in a keyspace of its own (it would otherwise load every other simulation's
-   * fences at startup), with its device port on a free port.
+   * fences at startup), with its device port on a free port, and without the per-node bounds of one
+   * application's devices and waiting RPCs: the simulation's one caller may have as many RPCs
+   * waiting as its pool has connections (256), and the measurement is the edge's, not the bounds'.
    */
   private static Map<String, String> serverProperties(LoadConfig config) {
     Map<String, String> properties = new LinkedHashMap<>();
     properties.put("meridian.cassandra.keyspace", "meridian_lt_edge");
     properties.put("meridian.elasticsearch.index-prefix", "meridian-lt-edge");
     properties.put("meridian.edge.port", Integer.toString(LOCAL_EDGE_PORT));
+    properties.put("meridian.edge.limits.attachments-per-application", "0");
+    properties.put("meridian.edge.limits.rpcs-per-caller", "0");
+    properties.put("meridian.edge.limits.rpcs-per-application", "0");
     return properties;
   }
 

@@ -26,7 +26,9 @@ import java.util.Map;
  *
  * <p>A local server runs in keyspace {@code meridian_lt_fanout}, and with {@code
  * server.tomcat.max-connections} raised above the subscribers when they exceed the server's default
- * (16,384; Tomcat's own, 8,192, would hold the 8,193rd socket in the accept queue).
+ * (16,384; Tomcat's own, 8,192, would hold the 8,193rd socket in the accept queue), and with the
+ * node's bounds of sockets and subscriptions per address, caller and application ({@code
+ * meridian.realtime.limits}) raised to the subscribers as well.
  */
 public class FanOutSimulation extends MeridianSimulation {
   /** The server's default {@code server.tomcat.max-connections} (Tomcat's own is 8,192). */
@@ -80,6 +82,14 @@ public class FanOutSimulation extends MeridianSimulation {
     if (connections > SERVER_MAX_CONNECTIONS) {
       properties.put("server.tomcat.max-connections", Integer.toString(connections));
     }
+    // Every subscriber is the same caller (the application's token) at the same loopback address,
+    // beyond the node's bounds of one address's and one caller's sockets and subscriptions
+    // (1,000 and 10,000): this run measures fan-out, so it sets them to what it opens.
+    String sockets = Integer.toString(connections);
+    properties.put("meridian.realtime.limits.sockets-per-address", sockets);
+    properties.put("meridian.realtime.limits.sockets-per-identity", sockets);
+    properties.put("meridian.realtime.limits.sockets-per-application", sockets);
+    properties.put("meridian.realtime.limits.subscriptions-per-identity", sockets);
     return properties;
   }
 
