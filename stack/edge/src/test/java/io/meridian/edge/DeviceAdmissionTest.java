@@ -6,6 +6,7 @@ import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.ConnectionQuota;
 import io.meridian.core.common.ConnectionQuota.Scope;
 import io.meridian.core.device.DeviceCredential;
+import io.meridian.core.device.DeviceSecrets;
 import io.netty.channel.embedded.EmbeddedChannel;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
@@ -21,7 +22,7 @@ class DeviceAdmissionTest {
 
   private final DeviceAdmission admission = new DeviceAdmission(null, null, null, attachments);
   private final DeviceAdmission.Admitted admitted =
-      new DeviceAdmission.Admitted(APP, DeviceCredential.DEVICE_SECRET);
+      new DeviceAdmission.Admitted(APP, new DeviceSecrets.Proof(DeviceCredential.DEVICE_SECRET, 0));
 
   @AfterEach
   void stop() {
