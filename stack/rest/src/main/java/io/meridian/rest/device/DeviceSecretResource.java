@@ -19,6 +19,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.util.UUID;
+import java.util.function.BiFunction;
 
 /**
  * A device's secret ({@link DeviceSecrets}): what a device presents to attach, read, rotated or
@@ -45,9 +47,7 @@ public class DeviceSecretResource {
               + " rotated or the application's client credentials are regenerated. A revoked"
               + " device has none (`revoked`: true). Application administrators only")
   public byte[] secret(@BeanParam AppPath path, @PathParam("device") String device) {
-    DeviceIds.require(device); // the edge's rule for ids: others never attach
-    ApplicationRef application = applications.require(path.org(), path.app());
-    return answer("get", application, secrets.current(application.id(), device));
+    return answer("get", path, device, secrets::current);
   }
 
   @POST
@@ -57,9 +57,7 @@ public class DeviceSecretResource {
               + " the device, if attached with it on any node, is detached within a second. Also"
               + " restores a revoked device. Application administrators only")
   public byte[] rotate(@BeanParam AppPath path, @PathParam("device") String device) {
-    DeviceIds.require(device);
-    ApplicationRef application = applications.require(path.org(), path.app());
-    return answer("post", application, secrets.rotate(application.id(), device));
+    return answer("post", path, device, secrets::rotate);
   }
 
   @DELETE
@@ -69,13 +67,18 @@ public class DeviceSecretResource {
               + " application key alone, until its secret is rotated (POST); if attached on any"
               + " node it is detached within a second. Application administrators only")
   public byte[] revoke(@BeanParam AppPath path, @PathParam("device") String device) {
-    DeviceIds.require(device);
-    ApplicationRef application = applications.require(path.org(), path.app());
-    return answer("delete", application, secrets.revoke(application.id(), device));
+    return answer("delete", path, device, secrets::revoke);
   }
 
-  private static byte[] answer(
-      String action, ApplicationRef application, DeviceSecrets.Current current) {
+  /** Checks the id (the edge's rule: others never attach), then does {@code act} and answers it. */
+  private byte[] answer(
+      String action,
+      AppPath path,
+      String device,
+      BiFunction<UUID, String, DeviceSecrets.Current> act) {
+    DeviceIds.require(device);
+    ApplicationRef application = applications.require(path.org(), path.app());
+    DeviceSecrets.Current current = act.apply(application.id(), device);
     ObjectNode data = Json.object();
     data.put("device", current.device());
     if (current.secret() != null) {

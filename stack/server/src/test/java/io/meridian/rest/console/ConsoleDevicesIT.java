@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.meridian.edge.EdgeServer;
 import io.meridian.rest.support.CometaDevice;
 import io.meridian.rest.support.ConsoleIT;
-import io.meridian.rest.support.Eventually;
-import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
@@ -37,13 +35,7 @@ class ConsoleDevicesIT extends ConsoleIT {
   void an_attached_device_is_listed_answers_an_rpc_from_the_page_and_is_counted() {
     String id = "thermo-" + app.substring(3);
     try (CometaDevice device = attach(id).serve(request -> "{\"echo\":" + request + "}")) {
-      Eventually.within(
-          Duration.ofSeconds(15),
-          () ->
-              assertThat(
-                      api.get(path("devices") + "?ql=select%20*%20where%20connected%20%3D%20true")
-                          .uuids())
-                  .hasSize(1));
+      awaitOneConnectedDevice();
       signIn();
       openSection("devices");
       browser.waitForText(id);
@@ -125,7 +117,8 @@ class ConsoleDevicesIT extends ConsoleIT {
     browser.waitForText("Revoke the device secret?");
     browser.press("Revoke");
     browser.waitForText("The secret of meter-9 is revoked");
-    assertThat(api.get(path("devices/meter-9/secret")).json().path("data").path("revoked").asBoolean())
+    assertThat(
+            api.get(path("devices/meter-9/secret")).json().path("data").path("revoked").asBoolean())
         .isTrue();
     browser.press("Rotate secret");
     browser.waitForText("Rotate the device secret?");

@@ -6,9 +6,7 @@ import io.meridian.edge.EdgeServer;
 import io.meridian.rest.support.ApiClient.Reply;
 import io.meridian.rest.support.CometaDevice;
 import io.meridian.rest.support.ConsoleIT;
-import io.meridian.rest.support.Eventually;
 import io.meridian.rest.support.Identities;
-import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -60,13 +58,7 @@ class ConsoleInjectionIT extends ConsoleIT {
     try (CometaDevice device =
         CometaDevice.attach(edge.port(), credentials.clientId(), id, deviceSecret(id), IMG)) {
       assertThat(device.status()).as(device.greeting()).isEqualTo(200);
-      Eventually.within(
-          Duration.ofSeconds(15),
-          () ->
-              assertThat(
-                      api.get(path("devices") + "?ql=select%20*%20where%20connected%20%3D%20true")
-                          .uuids())
-                  .hasSize(1));
+      awaitOneConnectedDevice();
 
       signIn();
       openSection("data", "notes");

@@ -2,6 +2,7 @@ package io.meridian.rest.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -58,6 +59,17 @@ public abstract class ConsoleIT extends MeridianIT {
     }
     browser().go(route.toString());
     return browser;
+  }
+
+  /** Waits until the application's devices collection shows one device connected. */
+  protected void awaitOneConnectedDevice() {
+    Eventually.within(
+        Duration.ofSeconds(15),
+        () ->
+            assertThat(
+                    api.get(path("devices") + "?ql=select%20*%20where%20connected%20%3D%20true")
+                        .uuids())
+                .hasSize(1));
   }
 
   @AfterEach

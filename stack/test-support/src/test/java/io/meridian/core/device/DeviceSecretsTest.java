@@ -208,52 +208,6 @@ class DeviceSecretsTest {
   }
 
   private static DeviceSession session(String device, DeviceCredential credential, long gen) {
-    return new DeviceSession() {
-      @Override
-      public UUID app() {
-        return APP;
-      }
-
-      @Override
-      public String device() {
-        return device;
-      }
-
-      @Override
-      public String transport() {
-        return "mqtt";
-      }
-
-      @Override
-      public DeviceCredential credential() {
-        return credential;
-      }
-
-      @Override
-      public long secretGeneration() {
-        return gen;
-      }
-
-      @Override
-      public String remoteAddress() {
-        return "10.0.0.1";
-      }
-
-      @Override
-      public Instant attachedAt() {
-        return Instant.EPOCH;
-      }
-
-      @Override
-      public Duration heartbeat() {
-        return Duration.ofSeconds(60);
-      }
-
-      @Override
-      public void deliver(byte[] message) {}
-
-      @Override
-      public void close() {}
-    };
+    return new TestSession(APP, device, Instant.EPOCH, credential, gen);
   }
 }

@@ -4,16 +4,14 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 
-/** An attached device for presence tests: nothing is delivered, closing does nothing. */
-record TestSession(UUID app, String device, Instant attachedAt) implements DeviceSession {
-  @Override
-  public DeviceCredential credential() {
-    return DeviceCredential.DEVICE_SECRET;
-  }
+/** An attached device for presence and secret tests: nothing is delivered, closing does nothing. */
+record TestSession(
+    UUID app, String device, Instant attachedAt, DeviceCredential credential, long secretGeneration)
+    implements DeviceSession {
 
-  @Override
-  public long secretGeneration() {
-    return 0;
+  /** A device attached with its secret at generation 0. */
+  TestSession(UUID app, String device, Instant attachedAt) {
+    this(app, device, attachedAt, DeviceCredential.DEVICE_SECRET, 0);
   }
 
   @Override
