@@ -1,6 +1,7 @@
 package io.meridian.testing;
 
 import io.meridian.core.app.ApplicationService;
+import io.meridian.core.common.MissingNames;
 import io.meridian.core.identity.AuthService;
 import io.meridian.core.identity.PasswordHasher;
 import io.meridian.core.identity.Superuser;
@@ -12,6 +13,7 @@ import io.meridian.core.identity.login.HashingBudget;
 import io.meridian.core.identity.login.LoginThrottle;
 import io.meridian.core.identity.login.SignUpThrottle;
 import io.meridian.core.identity.login.ThrottlePolicy;
+import io.meridian.core.identity.token.AccessEvent;
 import io.meridian.core.identity.token.AccessFeed;
 import io.meridian.core.identity.token.ClientCredentials;
 import io.meridian.core.identity.token.TokenCodec;
@@ -54,6 +56,7 @@ public final class MemoryIdentity {
   public final RoleService roles;
   public final AccessControl access;
   public final MemoryApplicationStore applicationStore = new MemoryApplicationStore();
+  public final MissingNames missingNames;
   public final ApplicationService applications;
   public final MemoryOrganizationStore organizations = new MemoryOrganizationStore();
   public final MemoryAdminStore admins = new MemoryAdminStore();
@@ -86,7 +89,14 @@ public final class MemoryIdentity {
     this.clients = new ClientCredentials(codec, tokens);
     this.roles = new RoleService(core.entities, grants, feed);
     this.access = new AccessControl(grants, roles, organizations, feed);
-    this.applications = new ApplicationService(applicationStore, core.ids);
+    this.missingNames = new MissingNames(Duration.ofSeconds(2), 1_000, core.clock);
+    this.applications = new ApplicationService(applicationStore, core.ids, missingNames);
+    feed.subscribe(
+        event -> {
+          if (event.kind() == AccessEvent.Kind.NAME_REGISTERED) {
+            missingNames.registered(event.target());
+          }
+        });
     this.management =
         new ManagementService(
             organizations, admins, applications, roles, hasher, tokens, feed, core.ids);

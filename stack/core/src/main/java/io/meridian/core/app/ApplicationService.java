@@ -5,11 +5,13 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.IdGenerator;
 import io.meridian.core.common.MeridianException;
+import io.meridian.core.common.MissingNames;
 import io.meridian.core.common.TimeUuids;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.regex.Pattern;
 
 /**
@@ -18,21 +20,30 @@ import java.util.regex.Pattern;
  *
  * <p>Resolved applications are cached by name and by id. An application's id never changes, so the
  * only staleness is a deleted one still cached; {@link #forget} (called for the access feed's
- * application events) drops it on every node within the feed's bound.
+ * application events) drops it on every node within the feed's bound. Names found missing are
+ * remembered briefly too ({@link MissingNames}): a flood of requests for made-up applications reads
+ * the store once per name, and a registration ends that at once here and, through the access feed,
+ * on every other node.
  */
 public final class ApplicationService {
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,1023}");
 
   private final ApplicationStore store;
   private final IdGenerator ids;
+  private final MissingNames missing;
+
+  /** Reads of the store by name, since start (for the metrics, and to show what misses cost). */
+  private final LongAdder lookups = new LongAdder();
+
   private final Cache<String, ApplicationRef> byName =
       Caffeine.newBuilder().maximumSize(100_000).build();
   private final Cache<UUID, Optional<ApplicationRef>> byId =
       Caffeine.newBuilder().maximumSize(100_000).build();
 
-  public ApplicationService(ApplicationStore store, IdGenerator ids) {
+  public ApplicationService(ApplicationStore store, IdGenerator ids, MissingNames missing) {
     this.store = store;
     this.ids = ids;
+    this.missing = missing;
   }
 
   /** The application; 404 {@code organization_application_not_found} if unknown. */
@@ -54,9 +65,37 @@ public final class ApplicationService {
     }
     validate("organization", organization);
     validate("application", application);
+    String key = key(organization, application);
+    UUID name = nameId(key);
+    if (missing.isMissing(name)) {
+      return Optional.empty();
+    }
+    long generation = missing.generation();
+    lookups.increment();
     Optional<ApplicationRef> found = store.find(organization, application);
-    found.ifPresent(ref -> byName.put(key(organization, application), ref));
+    if (found.isPresent()) {
+      byName.put(key, found.get());
+    } else {
+      missing.missing(name, generation);
+    }
     return found;
+  }
+
+  /** How many times {@link #find(String, String)} read the store since this node started. */
+  public long lookups() {
+    return lookups.sum();
+  }
+
+  /**
+   * The id of an application's name in {@link MissingNames} (and in the access feed's event that
+   * announces its registration to other nodes).
+   */
+  public static UUID nameId(ApplicationRef application) {
+    return nameId(key(application.organization(), application.application()));
+  }
+
+  private static UUID nameId(String key) {
+    return MissingNames.id("application", key);
   }
 
   public Optional<ApplicationRef> find(UUID applicationId) {
@@ -80,6 +119,7 @@ public final class ApplicationService {
           ErrorCode.DUPLICATE_UNIQUE_PROPERTY_EXISTS,
           "Application " + application + " already exists in organization " + organization);
     }
+    missing.registered(nameId(registered));
     return registered;
   }
 

@@ -9,6 +9,7 @@ import io.meridian.core.change.CassandraLease;
 import io.meridian.core.change.ChangeLog;
 import io.meridian.core.collection.CollectionWrites;
 import io.meridian.core.common.IdGenerator;
+import io.meridian.core.common.MissingNames;
 import io.meridian.core.common.TimeUuidGenerator;
 import io.meridian.core.connection.CassandraConnectionStore;
 import io.meridian.core.connection.ConnectionService;
@@ -79,8 +80,8 @@ class EntityConfiguration {
   }
 
   @Bean
-  ApplicationService applicationService(CqlSession session, IdGenerator ids) {
-    return new ApplicationService(new CassandraApplicationStore(session), ids);
+  ApplicationService applicationService(CqlSession session, IdGenerator ids, MissingNames missing) {
+    return new ApplicationService(new CassandraApplicationStore(session), ids, missing);
   }
 
   @Bean

@@ -2,6 +2,7 @@ package io.meridian.server.identity;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.meridian.core.app.ApplicationService;
+import io.meridian.core.common.MissingNames;
 import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.EntityStore;
 import io.meridian.core.identity.RouteAccess;
@@ -13,11 +14,13 @@ import io.meridian.core.identity.access.GrantStore;
 import io.meridian.core.identity.access.Memberships;
 import io.meridian.core.identity.access.RequestAccess;
 import io.meridian.core.identity.access.RoleService;
+import io.meridian.core.identity.admin.CachedOrganizationStore;
 import io.meridian.core.identity.admin.CassandraOrganizationStore;
 import io.meridian.core.identity.admin.ManagementService;
 import io.meridian.core.identity.admin.OrganizationStore;
 import io.meridian.core.identity.token.AccessFeed;
 import io.meridian.server.storage.EmbeddedProperties;
+import java.time.Clock;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -28,6 +31,12 @@ import org.springframework.context.annotation.Configuration;
  */
 @Configuration(proxyBeanMethods = false)
 class AccessConfiguration {
+  /**
+   * At most this many missing names per node: about 10 MB, whatever the names' lengths (each is
+   * kept as a 128-bit digest).
+   */
+  private static final int MISSING_NAMES = 100_000;
+
   /**
    * Grants an older version stored by role name move to role uuids once per cluster, before any
    * request is served.
@@ -48,9 +57,15 @@ class AccessConfiguration {
     return new CassandraGrantStore(session);
   }
 
+  /** Names of organizations and applications found missing, remembered briefly on this node. */
   @Bean
-  OrganizationStore organizationStore(CqlSession session) {
-    return new CassandraOrganizationStore(session);
+  MissingNames missingNames(IdentityProperties identity, Clock clock) {
+    return new MissingNames(identity.missingNameTtl(), MISSING_NAMES, clock);
+  }
+
+  @Bean
+  CachedOrganizationStore organizationStore(CqlSession session, MissingNames missing) {
+    return new CachedOrganizationStore(new CassandraOrganizationStore(session), missing);
   }
 
   @Bean

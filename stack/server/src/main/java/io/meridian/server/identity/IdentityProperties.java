@@ -24,6 +24,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param feedMaxStaleness how long a node keeps serving without a successful poll; revocations
  *     reach every node within this bound
  * @param invitationTtl how long an invitation to become an organization's admin stays open
+ * @param missingNameTtl how long a node remembers that an organization or application name does not
+ *     exist; a registration ends it at once on its node and, through the access feed, on the others
  * @param throttle failed sign-ins
  * @param hashing the bcrypt work a request, and a client address, may cost
  * @param signUps app users created by anyone but an administrator
@@ -43,6 +45,7 @@ public record IdentityProperties(
     @DefaultValue("10s") Duration feedLookback,
     @DefaultValue("1s") Duration feedMaxStaleness,
     @DefaultValue("7d") Duration invitationTtl,
+    @DefaultValue("2s") Duration missingNameTtl,
     @DefaultValue Throttle throttle,
     @DefaultValue Hashing hashing,
     @DefaultValue SignUps signUps,

@@ -3,6 +3,7 @@ package io.meridian.server.identity;
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.common.IdGenerator;
+import io.meridian.core.common.MissingNames;
 import io.meridian.core.identity.PasswordHasher;
 import io.meridian.core.identity.Superuser;
 import io.meridian.core.identity.token.AccessEvent;
@@ -44,7 +45,8 @@ class TokenConfiguration {
       IdGenerator ids,
       Clock clock,
       IdentityProperties identity,
-      ApplicationService applications) {
+      ApplicationService applications,
+      MissingNames missing) {
     AccessFeed feed =
         new AccessFeed(
             new CassandraAccessEventStore(session, ids),
@@ -52,11 +54,14 @@ class TokenConfiguration {
             identity.feedInterval(),
             identity.feedLookback(),
             identity.feedMaxStaleness());
-    // Only a deletion changes what the registry caches; grant changes leave it alone.
+    // Only a deletion or a registration changes what the registry caches; grant changes leave it
+    // alone.
     feed.subscribe(
         event -> {
           if (event.kind() == AccessEvent.Kind.APPLICATION_DELETED) {
             applications.forget(event.target());
+          } else if (event.kind() == AccessEvent.Kind.NAME_REGISTERED) {
+            missing.registered(event.target());
           }
         });
     return feed;

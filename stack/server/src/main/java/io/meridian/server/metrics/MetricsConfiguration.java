@@ -1,11 +1,13 @@
 package io.meridian.server.metrics;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import io.meridian.core.app.ApplicationService;
 import io.meridian.core.common.ConnectionQuota;
 import io.meridian.core.common.EventFeed;
 import io.meridian.core.geo.GeoChange;
 import io.meridian.core.geo.GeoIndexes;
 import io.meridian.core.identity.PasswordHasher;
+import io.meridian.core.identity.admin.CachedOrganizationStore;
 import io.meridian.core.identity.login.HashingBudget;
 import io.meridian.core.identity.login.LoginThrottle;
 import io.meridian.core.identity.login.SignUpThrottle;
@@ -92,9 +94,22 @@ class MetricsConfiguration {
       LoginThrottle logins,
       PasswordHasher hasher,
       HashingBudget hashing,
-      SignUpThrottle signUps) {
+      SignUpThrottle signUps,
+      ApplicationService applications,
+      CachedOrganizationStore organizations) {
     return new ServiceMeters(
-        backlog, repairer, accessFeed, geoFeed, geo, tokens, logins, hasher, hashing, signUps);
+        backlog,
+        repairer,
+        accessFeed,
+        geoFeed,
+        geo,
+        tokens,
+        logins,
+        hasher,
+        hashing,
+        signUps,
+        applications,
+        organizations);
   }
 
   /** Binds the JVM's meters and the services' once every singleton exists. */

@@ -1,8 +1,10 @@
 package io.meridian.server.metrics;
 
+import io.meridian.core.app.ApplicationService;
 import io.meridian.core.common.EventFeed;
 import io.meridian.core.geo.GeoIndexes;
 import io.meridian.core.identity.PasswordHasher;
+import io.meridian.core.identity.admin.CachedOrganizationStore;
 import io.meridian.core.identity.login.HashingBudget;
 import io.meridian.core.identity.login.LoginThrottle;
 import io.meridian.core.identity.login.SignUpThrottle;
@@ -31,6 +33,8 @@ final class ServiceMeters implements MeterBinder {
   private final PasswordHasher hasher;
   private final HashingBudget hashing;
   private final SignUpThrottle signUps;
+  private final ApplicationService applications;
+  private final CachedOrganizationStore organizations;
 
   ServiceMeters(
       IndexBacklog backlog,
@@ -42,7 +46,11 @@ final class ServiceMeters implements MeterBinder {
       LoginThrottle logins,
       PasswordHasher hasher,
       HashingBudget hashing,
-      SignUpThrottle signUps) {
+      SignUpThrottle signUps,
+      ApplicationService applications,
+      CachedOrganizationStore organizations) {
+    this.applications = applications;
+    this.organizations = organizations;
     this.backlog = backlog;
     this.repairer = repairer;
     this.accessFeed = accessFeed;
@@ -113,6 +121,11 @@ final class ServiceMeters implements MeterBinder {
         .register(registry);
     FunctionCounter.builder("meridian.auth.signup.throttled", signUps, SignUpThrottle::refusals)
         .description("Sign-ups refused because their address spent its allowance")
+        .register(registry);
+    FunctionCounter.builder(
+            "meridian.registry.lookups", organizations, CachedOrganizationStore::lookups)
+        .description("Reads of the store for a name not cached (found or not), by kind")
+        .tag("kind", "organization")
         .register(registry);
   }
 

@@ -56,7 +56,10 @@ public final class ManagementService {
     this.ids = ids;
   }
 
-  /** A new organization and its first admin. */
+  /**
+   * A new organization and its first admin. Other nodes learn at once that the name exists (the
+   * access feed), whatever they remembered as missing.
+   */
   public Registration register(
       String organization, String username, String name, String email, String password) {
     ApplicationService.validate("organization", organization);
@@ -70,6 +73,9 @@ public final class ManagementService {
     if (!organizations.create(created)) {
       throw duplicate("organization", organization);
     }
+    feed.publish(
+        new AccessEvent(
+            AccessEvent.Kind.NAME_REGISTERED, CachedOrganizationStore.nameId(organization)));
     organizations.addAdmin(created.id(), admin.id());
     return new Registration(created, admin);
   }
@@ -240,9 +246,14 @@ public final class ManagementService {
         .toList();
   }
 
-  /** A new application with Usergrid's default roles. */
+  /**
+   * A new application with Usergrid's default roles; other nodes learn at once that its name exists
+   * (the access feed), whatever they remembered as missing.
+   */
   public ApplicationRef createApplication(Organization organization, String name) {
     ApplicationRef application = applications.create(organization.id(), organization.name(), name);
+    feed.publish(
+        new AccessEvent(AccessEvent.Kind.NAME_REGISTERED, ApplicationService.nameId(application)));
     roles.createDefaults(application);
     return application;
   }

@@ -161,6 +161,8 @@ class ManagementServiceTest {
         .isEqualTo(ErrorCode.ILLEGAL_ARGUMENT);
     assertThat(identity.events.events())
         .containsExactly(
+            new AccessEvent(
+                AccessEvent.Kind.NAME_REGISTERED, CachedOrganizationStore.nameId("Acme")),
             new AccessEvent(AccessEvent.Kind.SUBJECT, bob.id()),
             new AccessEvent(AccessEvent.Kind.SUBJECT, ada.id()));
   }
