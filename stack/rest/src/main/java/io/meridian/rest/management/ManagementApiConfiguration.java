@@ -7,6 +7,7 @@ import io.meridian.core.identity.Superuser;
 import io.meridian.core.identity.admin.AdminInvitations;
 import io.meridian.core.identity.admin.ManagementService;
 import io.meridian.core.identity.login.HashingBudget;
+import io.meridian.core.identity.login.RegistrationThrottle;
 import io.meridian.core.identity.login.SignUpThrottle;
 import io.meridian.core.identity.token.ClientCredentials;
 import io.meridian.core.identity.token.TokenService;
@@ -38,9 +39,10 @@ public class ManagementApiConfiguration {
       ClientCredentials credentials,
       JsonBodies bodies,
       AdminInvitations invitations,
-      EntityStore store) {
+      EntityStore store,
+      RegistrationThrottle registrations) {
     return ApiResources.of(
-        new OrganizationResource(management, credentials, bodies, store),
-        new OrganizationAdminResource(management, bodies, invitations));
+        new OrganizationResource(management, credentials, bodies, store, registrations),
+        new OrganizationAdminResource(management, bodies, invitations, registrations));
   }
 }

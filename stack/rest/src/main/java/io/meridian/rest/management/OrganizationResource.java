@@ -6,18 +6,20 @@ import io.meridian.api.route.ApiPart;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.Json;
 import io.meridian.core.entity.EntityStore;
-import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.PrincipalKind;
 import io.meridian.core.identity.access.Access;
 import io.meridian.core.identity.admin.ManagementService;
 import io.meridian.core.identity.admin.Organization;
+import io.meridian.core.identity.login.RegistrationThrottle;
 import io.meridian.core.identity.token.ClientCredentials;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
+import io.meridian.rest.openapi.ApiThrottled;
 import io.meridian.rest.param.AppPath;
 import io.meridian.rest.param.BodyHeaders;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -28,6 +30,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import java.io.InputStream;
 
@@ -45,25 +48,37 @@ public class OrganizationResource {
   private final ClientCredentials credentials;
   private final JsonBodies bodies;
   private final EntityStore store;
+  private final RegistrationThrottle registrations;
 
   public OrganizationResource(
       ManagementService management,
       ClientCredentials credentials,
       JsonBodies bodies,
-      EntityStore store) {
+      EntityStore store,
+      RegistrationThrottle registrations) {
     this.management = management;
+    this.registrations = registrations;
     this.store = store;
     this.credentials = credentials;
     this.bodies = bodies;
   }
 
-  /** {@code {organization, username, name, email, password}}: an organization and its owner. */
+  /**
+   * {@code {organization, username, name, email, password}}: an organization and its owner. A
+   * caller other than the superuser is charged to its address's registration allowance, once the
+   * request is found well formed.
+   */
   @POST
   @Access(Access.Rule.REGISTRATION)
   @Operation(summary = "Register an organization with its first admin")
   @ApiBody(value = "NewOrganization", form = true)
-  public byte[] register(@BeanParam BodyHeaders headers, InputStream body) {
-    Principal caller = Caller.current();
+  @ApiThrottled(
+      "The address registered its allowance of organizations; `Retry-After` says when to try"
+          + " again")
+  public byte[] register(
+      @BeanParam BodyHeaders headers, @Context HttpServletRequest servlet, InputStream body) {
+    boolean superuserCaller = Caller.current().kind() == PrincipalKind.SUPERUSER;
+    String address = servlet.getRemoteAddr();
     ObjectNode fields = bodies.fields(body, headers.contentLength(), headers.contentType());
     ManagementService.Registration registration =
         management.register(
@@ -71,7 +86,12 @@ public class OrganizationResource {
             JsonBodies.text(fields, "username"),
             JsonBodies.text(fields, "name"),
             JsonBodies.text(fields, "email"),
-            JsonBodies.text(fields, "password"));
+            JsonBodies.text(fields, "password"),
+            () -> {
+              if (!superuserCaller) {
+                registrations.admitOrganization(address);
+              }
+            });
     ObjectNode data = Json.object();
     data.set(
         "owner",

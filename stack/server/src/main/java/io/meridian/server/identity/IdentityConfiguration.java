@@ -17,6 +17,7 @@ import io.meridian.core.identity.admin.OrganizationStore;
 import io.meridian.core.identity.login.CassandraLoginFailureStore;
 import io.meridian.core.identity.login.HashingBudget;
 import io.meridian.core.identity.login.LoginThrottle;
+import io.meridian.core.identity.login.RegistrationThrottle;
 import io.meridian.core.identity.login.SignUpThrottle;
 import io.meridian.core.identity.login.ThrottlePolicy;
 import io.meridian.core.identity.token.AccessFeed;
@@ -51,6 +52,19 @@ class IdentityConfiguration {
         clock,
         identity.signUps().perAddress(),
         identity.signUps().window());
+  }
+
+  @Bean
+  RegistrationThrottle registrationThrottle(
+      CqlSession session, Clock clock, IdentityProperties identity) {
+    return new RegistrationThrottle(
+        new CassandraLoginFailureStore(session),
+        clock,
+        identity.registrations().perAddress(),
+        identity.registrations().window(),
+        identity.invitations().perInviter(),
+        identity.invitations().perAddress(),
+        identity.invitations().window());
   }
 
   @Bean

@@ -29,6 +29,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param throttle failed sign-ins
  * @param hashing the bcrypt work a request, and a client address, may cost
  * @param signUps app users created by anyone but an administrator
+ * @param registrations organizations registered by anyone but the superuser
+ * @param invitations admins invited to (or created in) organizations by anyone but the superuser
  * @param tokenKeys which keys sign and verify tokens (rotation)
  */
 @ConfigurationProperties("meridian.identity")
@@ -49,6 +51,8 @@ public record IdentityProperties(
     @DefaultValue Throttle throttle,
     @DefaultValue Hashing hashing,
     @DefaultValue SignUps signUps,
+    @DefaultValue Registrations registrations,
+    @DefaultValue Invitations invitations,
     @DefaultValue TokenKeys tokenKeys) {
 
   /**
@@ -86,6 +90,19 @@ public record IdentityProperties(
 
   /** At most {@code perAddress} app users signed up from one address within {@code window}. */
   public record SignUps(@DefaultValue("20") int perAddress, @DefaultValue("1h") Duration window) {}
+
+  /** At most {@code perAddress} organizations registered from one address within {@code window}. */
+  public record Registrations(
+      @DefaultValue("10") int perAddress, @DefaultValue("1h") Duration window) {}
+
+  /**
+   * At most {@code perInviter} admins invited or created by one caller, and {@code perAddress} from
+   * one address, within {@code window}.
+   */
+  public record Invitations(
+      @DefaultValue("30") int perInviter,
+      @DefaultValue("100") int perAddress,
+      @DefaultValue("1h") Duration window) {}
 
   /** Whether anyone may register an organization: as configured, else only when embedded. */
   public static boolean openRegistration(IdentityProperties identity, EmbeddedProperties embedded) {

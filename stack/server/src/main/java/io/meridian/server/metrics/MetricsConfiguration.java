@@ -10,6 +10,7 @@ import io.meridian.core.identity.PasswordHasher;
 import io.meridian.core.identity.admin.CachedOrganizationStore;
 import io.meridian.core.identity.login.HashingBudget;
 import io.meridian.core.identity.login.LoginThrottle;
+import io.meridian.core.identity.login.RegistrationThrottle;
 import io.meridian.core.identity.login.SignUpThrottle;
 import io.meridian.core.identity.token.AccessFeed;
 import io.meridian.core.identity.token.TokenService;
@@ -95,6 +96,7 @@ class MetricsConfiguration {
       PasswordHasher hasher,
       HashingBudget hashing,
       SignUpThrottle signUps,
+      RegistrationThrottle registrations,
       ApplicationService applications,
       CachedOrganizationStore organizations) {
     return new ServiceMeters(
@@ -108,6 +110,7 @@ class MetricsConfiguration {
         hasher,
         hashing,
         signUps,
+        registrations,
         applications,
         organizations);
   }

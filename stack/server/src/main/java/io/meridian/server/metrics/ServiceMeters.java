@@ -7,6 +7,7 @@ import io.meridian.core.identity.PasswordHasher;
 import io.meridian.core.identity.admin.CachedOrganizationStore;
 import io.meridian.core.identity.login.HashingBudget;
 import io.meridian.core.identity.login.LoginThrottle;
+import io.meridian.core.identity.login.RegistrationThrottle;
 import io.meridian.core.identity.login.SignUpThrottle;
 import io.meridian.core.identity.token.AccessFeed;
 import io.meridian.core.identity.token.TokenService;
@@ -33,6 +34,7 @@ final class ServiceMeters implements MeterBinder {
   private final PasswordHasher hasher;
   private final HashingBudget hashing;
   private final SignUpThrottle signUps;
+  private final RegistrationThrottle registrations;
   private final ApplicationService applications;
   private final CachedOrganizationStore organizations;
 
@@ -47,8 +49,10 @@ final class ServiceMeters implements MeterBinder {
       PasswordHasher hasher,
       HashingBudget hashing,
       SignUpThrottle signUps,
+      RegistrationThrottle registrations,
       ApplicationService applications,
       CachedOrganizationStore organizations) {
+    this.registrations = registrations;
     this.applications = applications;
     this.organizations = organizations;
     this.backlog = backlog;
@@ -121,6 +125,16 @@ final class ServiceMeters implements MeterBinder {
         .register(registry);
     FunctionCounter.builder("meridian.auth.signup.throttled", signUps, SignUpThrottle::refusals)
         .description("Sign-ups refused because their address spent its allowance")
+        .register(registry);
+    FunctionCounter.builder(
+            "meridian.auth.registration.throttled", registrations, RegistrationThrottle::refusals)
+        .description(
+            "Organization registrations and admin invitations refused because the caller or its"
+                + " address spent its allowance")
+        .register(registry);
+    FunctionCounter.builder("meridian.registry.lookups", applications, ApplicationService::lookups)
+        .description("Reads of the store for a name not cached (found or not), by kind")
+        .tag("kind", "application")
         .register(registry);
     FunctionCounter.builder(
             "meridian.registry.lookups", organizations, CachedOrganizationStore::lookups)

@@ -41,10 +41,21 @@ public final class AdminInvitations {
 
   /** Invites whoever holds the email; 400 when it is not an email address. */
   public Invitation invite(Organization organization, String email, UUID invitedBy) {
+    return invite(organization, email, invitedBy, () -> {});
+  }
+
+  /**
+   * Invites whoever holds the email; 400 when it is not an email address. {@code admit} runs once
+   * the address is found valid and before anything is stored, so a throttle it applies never counts
+   * a malformed request.
+   */
+  public Invitation invite(
+      Organization organization, String email, UUID invitedBy, Runnable admit) {
     if (!Emails.valid(email)) {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT, "Invite an admin by a valid email address");
     }
+    admit.run();
     byte[] token = new byte[TOKEN_BYTES];
     random.nextBytes(token);
     long now = clock.millis();

@@ -56,14 +56,30 @@ public final class ManagementService {
     this.ids = ids;
   }
 
-  /**
-   * A new organization and its first admin. Other nodes learn at once that the name exists (the
-   * access feed), whatever they remembered as missing.
-   */
+  /** A new organization and its first admin. */
   public Registration register(
       String organization, String username, String name, String email, String password) {
+    return register(organization, username, name, email, password, () -> {});
+  }
+
+  /**
+   * A new organization and its first admin; {@code admit} runs once the request is found well
+   * formed and before anything is looked up or hashed, so a throttle it applies never counts a
+   * malformed request and always runs ahead of the store reads and the bcrypt work. Other nodes
+   * learn at once that the name exists (the access feed), whatever they remembered as missing.
+   */
+  public Registration register(
+      String organization,
+      String username,
+      String name,
+      String email,
+      String password,
+      Runnable admit) {
     ApplicationService.validate("organization", organization);
     RegistryRules.requireUnreserved(organization);
+    RegistryRules.requireAdminLogin(username, email);
+    hasher.requireAcceptable(password);
+    admit.run();
     if (organizations.find(organization).isPresent()) {
       throw duplicate("organization", organization);
     }

@@ -1,13 +1,12 @@
 package io.meridian.core.identity.login;
 
-import io.meridian.core.common.Concurrently;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.common.RetryLaterException;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -23,23 +22,13 @@ public final class SignUpThrottle {
   /** The same whatever the address. */
   static final String EXHAUSTED = "Too many sign-ups from this address; try again later";
 
-  private final LoginFailureStore store;
-  private final Clock clock;
-  private final int perAddress;
-  private final Duration window;
+  private final Allowance allowance;
 
   /** Sign-ups refused because their address had used its allowance, since start. */
   private final LongAdder refusals = new LongAdder();
 
   public SignUpThrottle(LoginFailureStore store, Clock clock, int perAddress, Duration window) {
-    if (perAddress < 1 || window.isNegative() || window.isZero()) {
-      throw new IllegalArgumentException(
-          "Sign-ups need a positive allowance and window, got " + perAddress + " per " + window);
-    }
-    this.store = store;
-    this.clock = clock;
-    this.perAddress = perAddress;
-    this.window = window;
+    this.allowance = new Allowance(store, clock, perAddress, window);
   }
 
   /**
@@ -51,27 +40,17 @@ public final class SignUpThrottle {
     if (users <= 0 || address == null || address.isBlank()) {
       return;
     }
-    if (users > perAddress) {
+    if (users > allowance.limit()) {
       throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT, "Sign up at most " + perAddress + " users at a time");
+          ErrorCode.ILLEGAL_ARGUMENT, "Sign up at most " + allowance.limit() + " users at a time");
     }
-    String key = "signup:" + ClientAddresses.key(address);
-    Instant now = clock.instant();
-    List<Instant> recent =
-        Concurrently.map(
-                List.of(key), 1, counted -> store.recent(counted, now.minus(window), perAddress))
-            .get(0);
-    if (recent.size() + users > perAddress) {
-      // Newest first: room for `users` more once the sign-up at this index has left the window.
-      Instant leaves = recent.get(perAddress - users).plus(window);
-      Duration wait = Duration.between(now, leaves);
+    List<String> key = List.of("signup:" + ClientAddresses.key(address));
+    Optional<Duration> wait = allowance.wait(key, users);
+    if (wait.isPresent()) {
       refusals.increment();
-      throw new RetryLaterException(
-          ErrorCode.TOO_MANY_REQUESTS, EXHAUSTED, wait.isNegative() ? Duration.ZERO : wait);
+      throw new RetryLaterException(ErrorCode.TOO_MANY_REQUESTS, EXHAUSTED, wait.get());
     }
-    for (int i = 0; i < users; i++) {
-      store.record(key, now, window);
-    }
+    allowance.record(key, users);
   }
 
   /** How many sign-up requests {@link #admit} refused since this node started. */
