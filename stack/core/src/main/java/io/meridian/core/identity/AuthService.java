@@ -147,7 +147,7 @@ public final class AuthService {
       ApplicationRef application,
       String address,
       Duration ttl) {
-    Principal client = authenticateClient(clientId, clientSecret, address);
+    Principal client = grantClient(clientId, clientSecret, address);
     boolean fits =
         application == null
             ? client.kind() == PrincipalKind.ORGANIZATION
@@ -179,11 +179,29 @@ public final class AuthService {
       hasher.matches(secret, null);
       return failed(key, address);
     }
-    authenticateClient(login, secret, address);
+    grantClient(login, secret, address);
     return notForThisApplication();
   }
 
-  private Principal authenticateClient(String clientId, String clientSecret, String address) {
+  /**
+   * The application or organization whose client credentials an ordinary request carries (not a
+   * grant at a token endpoint). A wrong secret counts exactly as at the token endpoints, under the
+   * client id at this address ({@link LoginThrottle#failedSecret}), so guesses spread over both
+   * share one count: 401 {@code unauthorized}, or 429 once that pair is locked. A right secret is
+   * never refused.
+   */
+  public Principal authenticateClient(String clientId, String clientSecret, String address) {
+    try {
+      return clients.authenticate(clientId, clientSecret);
+    } catch (MeridianException e) {
+      if (address != null && !address.isBlank()) {
+        throttle.failedSecret(typed(clientId), address);
+      }
+      throw e;
+    }
+  }
+
+  private Principal grantClient(String clientId, String clientSecret, String address) {
     try {
       return clients.authenticate(clientId, clientSecret);
     } catch (MeridianException e) {

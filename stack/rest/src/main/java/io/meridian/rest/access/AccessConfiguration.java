@@ -2,11 +2,11 @@ package io.meridian.rest.access;
 
 import io.meridian.api.route.ApiResources;
 import io.meridian.core.app.ApplicationService;
+import io.meridian.core.identity.AuthService;
 import io.meridian.core.identity.RouteAccess;
 import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.access.RequestAccess;
 import io.meridian.core.identity.token.AccessFeed;
-import io.meridian.core.identity.token.ClientCredentials;
 import io.meridian.core.identity.token.TokenService;
 import io.meridian.rest.api.JerseyConfig;
 import java.util.List;
@@ -20,7 +20,7 @@ public class AccessConfiguration {
   @Bean
   AccessFilter accessFilter(
       TokenService tokens,
-      ClientCredentials clients,
+      AuthService clients,
       ApplicationService applications,
       AccessControl access,
       AccessFeed feed,

@@ -4,6 +4,7 @@ import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
+import io.meridian.core.identity.AuthService;
 import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.access.ApplicationPaths;
@@ -12,8 +13,8 @@ import io.meridian.core.identity.access.Visibility;
 import io.meridian.core.identity.permission.Verb;
 import io.meridian.core.identity.token.AccessFeed;
 import io.meridian.core.identity.token.BearerToken;
-import io.meridian.core.identity.token.ClientCredentials;
 import io.meridian.core.identity.token.TokenService;
+import io.meridian.rest.request.ClientAddressFilter;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.Priorities;
@@ -48,16 +49,20 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
   public static final String APPLICATION = AccessFilter.class.getName() + ".application";
 
   private final TokenService tokens;
-  private final ClientCredentials clients;
+  private final AuthService clients;
   private final ApplicationService applications;
   private final AccessControl access;
   private final AccessFeed feed;
   private final RequestAccess requests;
   private final OpenRoutes open;
 
+  /**
+   * @param clients checks client credentials sent with a request, counting wrong secrets as the
+   *     token endpoints do
+   */
   public AccessFilter(
       TokenService tokens,
-      ClientCredentials clients,
+      AuthService clients,
       ApplicationService applications,
       AccessControl access,
       AccessFeed feed,
@@ -82,7 +87,11 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     if (CometaPaths.matches(segments)) {
       // Cometa's application API: the key in the path is the client id, the OAuth header its
       // secret.
-      Principal application = CometaPaths.authenticate(request, segments, clients);
+      Principal application =
+          CometaPaths.authenticate(
+              request,
+              segments,
+              (id, secret) -> clients.authenticateClient(id, secret, clientAddress(request)));
       Caller.set(application);
       request.setProperty(DeclaredAccessFilter.APPLICATION_AUTHORISED, Boolean.TRUE);
       return;
@@ -152,9 +161,16 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
       if (!segments.isEmpty() && segments.get(segments.size() - 1).getPath().equals("token")) {
         return Principal.GUEST; // the token endpoint takes them as its own grant
       }
-      return clients.authenticate(clientId, clientSecret);
+      return clients.authenticateClient(clientId, clientSecret, clientAddress(request));
     }
     return Principal.GUEST;
+  }
+
+  /** The address {@code ClientAddressFilter} (or the socket) decided, or null. */
+  private static String clientAddress(ContainerRequestContext request) {
+    return request.getProperty(ClientAddressFilter.ATTRIBUTE) instanceof String address
+        ? address
+        : null;
   }
 
   /** The decoded segments without a trailing empty one; 400 for anything that could mislead. */

@@ -7,6 +7,7 @@ import io.meridian.core.identity.token.ClientCredentials;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.PathSegment;
 import java.util.List;
+import java.util.function.BiFunction;
 
 /**
  * Cometa's application API, kept for applications written against it: {@code POST
@@ -31,7 +32,9 @@ public final class CometaPaths {
 
   /** The application whose key the path names, if the OAuth header holds its secret; else 401. */
   static Principal authenticate(
-      ContainerRequestContext request, List<PathSegment> segments, ClientCredentials clients) {
+      ContainerRequestContext request,
+      List<PathSegment> segments,
+      BiFunction<String, String, Principal> clients) {
     String key = segments.get(segments.size() == 2 ? 1 : 2).getPath();
     String header = request.getHeaderString("Authorization");
     String secret = null;
@@ -46,6 +49,6 @@ public final class CometaPaths {
           ErrorCode.UNAUTHORIZED,
           "Send the application's client secret as 'Authorization: OAuth <secret>'");
     }
-    return clients.authenticate(key, secret);
+    return clients.apply(key, secret);
   }
 }

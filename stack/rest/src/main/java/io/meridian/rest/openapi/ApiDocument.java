@@ -172,6 +172,14 @@ public final class ApiDocument {
         copy.setTags(List.of(part.tag()));
       }
       completeResponses(copy);
+      if (readsCredentials(resource, handler)) {
+        // Any operation that reads credentials counts wrong client secrets, as the token endpoints.
+        addError(
+            copy.getResponses(),
+            "429",
+            "Too many wrong client secrets for this client id from this address; `Retry-After` says"
+                + " when to try again");
+      }
       copy.setSecurity(security(part));
       if (open) {
         publicPaths.add(path);
@@ -262,6 +270,15 @@ public final class ApiDocument {
   }
 
   /** Whether the operation's declared rule lets anyone in. */
+  /** Whether the access filter reads the credentials sent to the operation (its rule's choice). */
+  private static boolean readsCredentials(Class<?> resource, Method handler) {
+    Access declared = handler.getAnnotation(Access.class);
+    if (declared == null) {
+      declared = resource.getAnnotation(Access.class);
+    }
+    return declared == null || !declared.value().ignoresCredentials();
+  }
+
   private static boolean servedWithoutCredentials(
       Class<?> resource, Method handler, boolean openRegistration) {
     Access declared = handler.getAnnotation(Access.class);

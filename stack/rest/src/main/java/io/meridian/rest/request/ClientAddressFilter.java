@@ -13,11 +13,18 @@ import java.util.Collections;
 /**
  * The one place where a request's client address is decided: {@link TrustedProxies} resolves it
  * once, and everything after this filter (the login and sign-up throttles, the password hashing
- * budget, logs) reads it as {@link HttpServletRequest#getRemoteAddr()}. With no trusted proxy the
- * request passes unchanged.
+ * budget, logs) reads it as {@link HttpServletRequest#getRemoteAddr()}, and the filters that run
+ * before a resource (which have no servlet request) as the request attribute {@link #ATTRIBUTE}.
+ * With no trusted proxy the request passes unchanged but for that attribute.
  */
 public final class ClientAddressFilter implements Filter {
   static final String FORWARDED_FOR = "X-Forwarded-For";
+
+  /**
+   * The request attribute (a Jersey request property) holding the client's address: set here for
+   * HTTP, and by the socket for the requests it serves.
+   */
+  public static final String ATTRIBUTE = "meridian.client-address";
 
   private final TrustedProxies proxies;
 
@@ -30,12 +37,14 @@ public final class ClientAddressFilter implements Filter {
       throws IOException, ServletException {
     HttpServletRequest request = (HttpServletRequest) req;
     if (proxies.isEmpty()) {
+      request.setAttribute(ATTRIBUTE, request.getRemoteAddr());
       chain.doFilter(request, res);
       return;
     }
     String client =
         proxies.client(
             request.getRemoteAddr(), Collections.list(request.getHeaders(FORWARDED_FOR)));
+    request.setAttribute(ATTRIBUTE, client);
     chain.doFilter(new FromClient(request, client), res);
   }
 

@@ -9,6 +9,7 @@ import io.meridian.core.common.MeridianException;
 import io.meridian.rest.api.ErrorBodies;
 import io.meridian.rest.api.RouteTemplates;
 import io.meridian.rest.config.RequestLogProperties;
+import io.meridian.rest.request.ClientAddressFilter;
 import io.meridian.rest.request.FailureLog;
 import io.meridian.rest.request.RequestIds;
 import io.meridian.rest.request.RouteCapture;
@@ -117,6 +118,7 @@ public final class JerseySocketRequests implements SocketRequests {
       long startedMillis,
       long startedNanos) {
     MapPropertiesDelegate properties = new MapPropertiesDelegate();
+    properties.setProperty(ClientAddressFilter.ATTRIBUTE, request.clientAddress());
     ContainerRequest jersey =
         new ContainerRequest(
             base,

@@ -6,6 +6,7 @@ import static io.meridian.rest.support.Identities.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.ApiClient.Reply;
 import io.meridian.rest.support.Identities.Credentials;
 import io.meridian.rest.support.LoopbackClient;
@@ -15,7 +16,9 @@ import org.junit.jupiter.api.Test;
 /**
  * A client id is public (it is the owner's uuid, which every envelope shows), so failures against
  * it must not lock out the holder of the secret, wherever it calls from: they lock only wrong
- * secrets for that client id at the address they come from.
+ * secrets for that client id at the address they come from. Wrong secrets sent with ordinary
+ * requests ({@code ?client_id=&client_secret=}) count the same as at the token endpoints, into the
+ * same count: guessing gains nothing by avoiding {@code /token}.
  */
 class ClientCredentialsLockoutIT extends MeridianIT {
   private static final int FREE_FAILURES = 5;
@@ -69,5 +72,48 @@ class ClientCredentialsLockoutIT extends MeridianIT {
 
     assertThrottled(strangerAgain);
     assertThat(holder.status()).as(holder.body()).isEqualTo(200);
+  }
+
+  /** An ordinary request (a collection read) carrying client credentials in its query. */
+  private Reply call(LoopbackClient client, String id, String secret) {
+    return client.get(
+        path("things")
+            + "?client_id="
+            + ApiClient.encode(id)
+            + "&client_secret="
+            + ApiClient.encode(secret));
+  }
+
+  @Test
+  void
+      guessing_a_secret_on_ordinary_calls_is_locked_after_as_many_failures_as_at_the_token_endpoint() {
+    LoopbackClient stranger = LoopbackClient.from(api);
+    for (int i = 0; i < FREE_FAILURES; i++) {
+      assertRefused(call(stranger, credentials.clientId(), "YXA6wrong-" + i), 401, "unauthorized");
+    }
+
+    Reply strangerAgain = call(stranger, credentials.clientId(), "YXA6once-more");
+    Reply holderHere = call(stranger, credentials.clientId(), credentials.clientSecret());
+
+    assertThrottled(strangerAgain);
+    assertThat(holderHere.status()).as(holderHere.body()).isEqualTo(200);
+  }
+
+  @Test
+  void guesses_spread_over_the_token_endpoint_and_ordinary_calls_count_as_one() {
+    String tokenPath = "/" + org + "/" + app + "/token";
+    LoopbackClient stranger = LoopbackClient.from(api);
+    fail(stranger, tokenPath, credentials.clientId(), FREE_FAILURES - 2);
+    for (int i = 0; i < 2; i++) {
+      assertRefused(call(stranger, credentials.clientId(), "YXA6call-" + i), 401, "unauthorized");
+    }
+
+    Reply atTheTokenEndpoint = grant(stranger, tokenPath, credentials.clientId(), "YXA6more");
+    Reply onACall = call(stranger, credentials.clientId(), "YXA6and-more");
+    Reply elsewhere = call(LoopbackClient.from(api), credentials.clientId(), "YXA6first-here");
+
+    assertThrottled(atTheTokenEndpoint);
+    assertThrottled(onACall);
+    assertRefused(elsewhere, 401, "unauthorized");
   }
 }

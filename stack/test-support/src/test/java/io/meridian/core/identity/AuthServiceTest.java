@@ -175,6 +175,27 @@ class AuthServiceTest {
   }
 
   @Test
+  void wrong_client_secrets_on_ordinary_calls_and_at_the_token_endpoint_share_one_count() {
+    ClientCredentials.Pair app = identity.clients.current(PrincipalKind.APPLICATION, shop.id());
+    // The throttle's account policy: 3 free failures, then a minute's lock.
+    assertThat(codeOf(() -> auth.loginClient(app.clientId(), "wrong-1", shop, HERE, null)))
+        .isEqualTo(ErrorCode.INVALID_GRANT);
+    assertThat(codeOf(() -> auth.authenticateClient(app.clientId(), "wrong-2", HERE)))
+        .isEqualTo(ErrorCode.UNAUTHORIZED);
+    assertThat(codeOf(() -> auth.authenticateClient(app.clientId(), "wrong-3", HERE)))
+        .isEqualTo(ErrorCode.UNAUTHORIZED);
+
+    assertThat(codeOf(() -> auth.authenticateClient(app.clientId(), "wrong-4", HERE)))
+        .isEqualTo(ErrorCode.TOO_MANY_REQUESTS);
+    assertThat(codeOf(() -> auth.loginClient(app.clientId(), "wrong-5", shop, HERE, null)))
+        .isEqualTo(ErrorCode.TOO_MANY_REQUESTS);
+    assertThat(codeOf(() -> auth.authenticateClient(app.clientId(), "wrong", "10.0.0.2")))
+        .isEqualTo(ErrorCode.UNAUTHORIZED);
+    assertThat(auth.authenticateClient(app.clientId(), app.clientSecret(), HERE).subject())
+        .isEqualTo(shop.id());
+  }
+
+  @Test
   void a_sign_in_at_a_missing_application_is_refused_as_at_an_existing_one() {
     ClientCredentials.Pair app = identity.clients.current(PrincipalKind.APPLICATION, shop.id());
 
