@@ -100,6 +100,19 @@ class DeviceRelayIT extends TwoNodeIT {
     List<String> received = new CopyOnWriteArrayList<>();
     try (CometaDevice meter = attachToSecond("far-meter", received)) {
       awaitRelayed("far-meter", "first");
+      // Presence marks the entity connected after the registry names the node; a takeover shown
+      // before that write would be lost to it (two nodes updating one entity: the last one wins).
+      Eventually.within(
+          WAIT,
+          () ->
+              assertThat(
+                      api.get(path("devices") + "/far-meter")
+                          .json()
+                          .path("entities")
+                          .path(0)
+                          .path("connected")
+                          .asBoolean())
+                  .isTrue());
 
       try (CometaDevice intruder =
           CometaDevice.attach(edge.port(), credentials.clientId(), "far-meter", "intruder")) {
