@@ -55,9 +55,11 @@ public final class TestServers {
     properties.put("meridian.identity.open-registration", "true");
     properties.put("meridian.identity.bcrypt-strength", "4");
     properties.put("meridian.identity.superuser-password", SUPERUSER_PASSWORD);
-    // Every test class registers an organization per test from 127.0.0.1; RegistrationRationingIT
-    // checks the allowance on a node of its own.
+    // Every test class registers an organization per test, and many invite admins, from 127.0.0.1
+    // (the fuzzing run alone invites dozens); RegistrationRationingIT checks both allowances on a
+    // node of its own.
     properties.put("meridian.identity.registrations.per-address", "100000");
+    properties.put("meridian.identity.invitations.per-address", "100000");
     // Tests send bursts of bad requests; RequestLogIT must find its line whatever ran before it.
     properties.put("meridian.request-log.max-failures-per-second", "100000");
     properties.put("meridian.metrics.scrape-token", SCRAPE_TOKEN);
