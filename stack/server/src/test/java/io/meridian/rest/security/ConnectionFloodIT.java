@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -264,15 +265,30 @@ class ConnectionFloodIT extends MeridianIT {
     int port = node.bean(EdgeServer.class).port();
     List<CometaDevice> silent =
         List.of(device("127.0.7.1", port, "silent-1"), device("127.0.7.2", port, "silent-2"));
-    device("127.0.7.3", port, "echo-1").serve(request -> "echo:" + request);
+    CometaDevice echo = device("127.0.7.3", port, "echo-1");
+    for (CometaDevice attached : List.of(silent.get(0), silent.get(1), echo)) {
+      assertThat(attached.status()).as(attached.greeting()).isEqualTo(200);
+    }
+    echo.serve(request -> "echo:" + request);
     ApiClient caller = node.client().withToken(appToken);
     ExecutorService callers = Executors.newFixedThreadPool(2);
     try {
       List<Future<Reply>> waiting = new ArrayList<>();
       for (String device : List.of("silent-1", "silent-2")) {
-        waiting.add(callers.submit(() -> rpc(caller, device, 30_000)));
+        waiting.add(callers.submit(() -> rpc(caller, device, 60_000)));
       }
-      Eventually.within(WAIT, () -> assertThrottled(rpc(caller, "echo-1", 1000)));
+      // On a loaded machine the two waiting requests may take a while to reach the node; one that
+      // ended instead of waiting would make the third pass, so the failure says which.
+      Eventually.within(
+          Duration.ofSeconds(40),
+          () -> {
+            for (Future<Reply> rpc : waiting) {
+              if (rpc.isDone()) {
+                throw new AssertionError("A waiting RPC ended: " + outcome(rpc));
+              }
+            }
+            assertThrottled(rpc(caller, "echo-1", 1000));
+          });
 
       Reply admin = rpc(node.client().withToken(organization.adminToken()), "echo-1", 5000);
       assertThat(admin.status()).as(admin.body()).isEqualTo(200);
@@ -286,6 +302,15 @@ class ConnectionFloodIT extends MeridianIT {
       assertThat(again.status()).as(again.body()).isEqualTo(200);
     } finally {
       callers.shutdownNow();
+    }
+  }
+
+  private static String outcome(Future<Reply> done) {
+    try {
+      Reply reply = done.get();
+      return reply.status() + " " + reply.body();
+    } catch (InterruptedException | ExecutionException e) {
+      return e.toString();
     }
   }
 
