@@ -132,10 +132,13 @@ public final class DeviceSecrets {
    * What the device proves by what it presented at attach, or empty if it may not attach: its own
    * secret is {@link DeviceCredential#DEVICE_SECRET}; nothing is {@link DeviceCredential#APP_KEY}
    * where the application allows open attachment; a wrong secret is refused whatever the setting (a
-   * device with a stale secret learns it at once), and so is a revoked device. Transports call this
-   * before they attach a device.
+   * device with a stale secret learns it at once), and so is a revoked device. While this node
+   * cannot confirm it has seen every rotation and revocation (the access feed is stale and cannot
+   * catch up), it refuses with 503 rather than trust its cache. Transports call this before they
+   * attach a device.
    */
   public Optional<Proof> credential(UUID app, String device, String presentedSecret) {
+    feed.requireFresh(); // a node that may have missed a revocation admits no one (503)
     DeviceKey key = key(app, device);
     if (key.revoked()) {
       return Optional.empty();

@@ -1,9 +1,12 @@
 package io.meridian.core.device;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.benmanes.caffeine.cache.Ticker;
+import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.Json;
+import io.meridian.core.common.MeridianException;
 import io.meridian.core.identity.token.AccessFeed;
 import io.meridian.core.identity.token.TokenCodec;
 import io.meridian.testing.MutableClock;
@@ -205,6 +208,28 @@ class DeviceSecretsTest {
 
     assertThat(told).containsExactly(APP);
     assertThat(elsewhere.secret(APP, "sensor-1")).isEqualTo(rotated);
+  }
+
+  @Test
+  void a_node_that_cannot_see_revocations_admits_no_device_until_it_catches_up() throws Exception {
+    MemoryAccessEventStore events = new MemoryAccessEventStore(new SequentialIds(clock));
+    try (AccessFeed stale =
+        new AccessFeed(
+            events, clock, Duration.ofMinutes(1), Duration.ofSeconds(10), Duration.ofMillis(1))) {
+      stale.start();
+      DeviceSecrets secrets = secrets(key(7), keys, stale);
+      String secret = secrets.secret(APP, "sensor-1");
+      events.setAvailable(false);
+      Thread.sleep(5);
+
+      assertThatThrownBy(() -> secrets.credential(APP, "sensor-1", secret))
+          .isInstanceOfSatisfying(
+              MeridianException.class,
+              e -> assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE));
+
+      events.setAvailable(true);
+      assertThat(secrets.credential(APP, "sensor-1", secret)).isPresent();
+    }
   }
 
   private static DeviceSession session(String device, DeviceCredential credential, long gen) {
