@@ -2,6 +2,7 @@ package io.meridian.rest.edge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.edge.EdgeServer;
 import io.meridian.rest.device.HttpDeviceRelay;
 import io.meridian.rest.support.ApiClient.Reply;
@@ -82,6 +83,11 @@ class DeviceRelayIT extends TwoNodeIT {
         "Bearer " + api.token());
   }
 
+  /** The far meter's entity as the API answers it now. */
+  private JsonNode farMeter() {
+    return api.get(path("devices") + "/far-meter").json().path("entities").path(0);
+  }
+
   /** Waits until the registry names the device's node: the RPC is then relayed. */
   private HttpResponse<String> awaitRelayed(String device, String body) {
     return Eventually.within(
@@ -102,17 +108,7 @@ class DeviceRelayIT extends TwoNodeIT {
       awaitRelayed("far-meter", "first");
       // Presence marks the entity connected after the registry names the node; a takeover shown
       // before that write would be lost to it (two nodes updating one entity: the last one wins).
-      Eventually.within(
-          WAIT,
-          () ->
-              assertThat(
-                      api.get(path("devices") + "/far-meter")
-                          .json()
-                          .path("entities")
-                          .path(0)
-                          .path("connected")
-                          .asBoolean())
-                  .isTrue());
+      Eventually.within(WAIT, () -> assertThat(farMeter().path("connected").asBoolean()).isTrue());
 
       try (CometaDevice intruder =
           CometaDevice.attach(edge.port(), credentials.clientId(), "far-meter", "intruder")) {
@@ -124,14 +120,7 @@ class DeviceRelayIT extends TwoNodeIT {
       Eventually.within(
           WAIT,
           () ->
-              assertThat(
-                      api.get(path("devices") + "/far-meter")
-                          .json()
-                          .path("entities")
-                          .path(0)
-                          .path("last_refused_attach")
-                          .path("transport")
-                          .asText())
+              assertThat(farMeter().path("last_refused_attach").path("transport").asText())
                   .isEqualTo("http"));
     }
   }
