@@ -81,7 +81,9 @@ class LoaderIT {
 
   @BeforeEach
   void provision() {
-    app = client.provision("lt", null);
+    // As the superuser, as every load test provisions: open registration from one address is
+    // rationed (ten organizations an hour), and this class registers one per test.
+    app = client.provision("lt", server.superuserPassword());
     token = client.clientToken(app);
     loader = new Loader(client, app, new PrintStream(messages, true, StandardCharsets.UTF_8));
   }
@@ -152,7 +154,7 @@ class LoaderIT {
     int port = LocalTarget.freePort();
     LocalTarget crashing = LocalTarget.start("loader-it-crashing", "512m", port, SETTINGS);
     MeridianClient local = new MeridianClient(crashing.baseUrl(), false);
-    App own = local.provision("lt", null);
+    App own = local.provision("lt", crashing.superuserPassword());
     Loader cutOff = new Loader(local, own, new PrintStream(messages, true, StandardCharsets.UTF_8));
     // The server dies as soon as the first batch is recorded: 40 batches leave most of the load to
     // the rerun.
