@@ -35,13 +35,18 @@ record Allowance(LoginFailureStore store, Clock clock, int limit, Duration windo
       if (recent.size() + units > limit) {
         // Newest first: room for `units` more once the one at this index has left the window.
         Duration wait = Duration.between(now, recent.get(limit - units).plus(window));
-        Duration atLeastZero = wait.isNegative() ? Duration.ZERO : wait;
-        if (longest.isEmpty() || atLeastZero.compareTo(longest.get()) > 0) {
-          longest = Optional.of(atLeastZero);
-        }
+        longest = longest(longest, Optional.of(wait.isNegative() ? Duration.ZERO : wait));
       }
     }
     return longest;
+  }
+
+  /** The longer of two waits; empty only when both are (nothing to wait for). */
+  static Optional<Duration> longest(Optional<Duration> a, Optional<Duration> b) {
+    if (a.isEmpty()) {
+      return b;
+    }
+    return b.isPresent() && b.get().compareTo(a.get()) > 0 ? b : a;
   }
 
   /** Counts {@code units} under each key, now. */

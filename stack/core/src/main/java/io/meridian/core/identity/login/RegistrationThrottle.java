@@ -67,14 +67,10 @@ public final class RegistrationThrottle {
     List<String> byInviter = inviter == null ? List.of() : List.of("invite:" + inviter);
     List<String> byAddress =
         present(address) ? List.of("invite-from:" + ClientAddresses.key(address)) : List.of();
-    Optional<Duration> inviterWait = invitationsPerInviter.wait(byInviter, 1);
-    Optional<Duration> addressWait = invitationsPerAddress.wait(byAddress, 1);
-    Optional<Duration> longest =
-        inviterWait.isEmpty()
-                || addressWait.isPresent() && addressWait.get().compareTo(inviterWait.get()) > 0
-            ? addressWait
-            : inviterWait;
-    refuseAfter(longest, INVITATIONS_EXHAUSTED);
+    refuseAfter(
+        Allowance.longest(
+            invitationsPerInviter.wait(byInviter, 1), invitationsPerAddress.wait(byAddress, 1)),
+        INVITATIONS_EXHAUSTED);
     invitationsPerInviter.record(byInviter, 1);
     invitationsPerAddress.record(byAddress, 1);
   }

@@ -10,6 +10,7 @@ import io.meridian.testing.MutableClock;
 import io.meridian.testing.identity.login.MemoryLoginFailureStore;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -54,6 +55,26 @@ class RegistrationThrottleTest {
     assertThat(refused.description()).isEqualTo(RegistrationThrottle.INVITATIONS_EXHAUSTED);
     assertThat(store.failuresOf("invite-from:10.0.0.9")).isZero();
     assertThatCode(() -> throttle.admitInvitation(bob, "10.0.0.9")).doesNotThrowAnyException();
+  }
+
+  @Test
+  void when_both_allowances_are_spent_the_answer_waits_for_the_later_of_the_two() {
+    for (int i = 0; i < 3; i++) {
+      throttle.admitInvitation(ada, "10.0.0.7");
+    }
+    clock.advance(Duration.ofMinutes(20));
+    UUID cyd = UUID.randomUUID();
+    for (UUID inviter : List.of(bob, bob, bob, cyd, cyd)) {
+      throttle.admitInvitation(inviter, "10.0.0.1");
+    }
+    clock.advance(Duration.ofMinutes(10));
+
+    RetryLaterException refused =
+        catchThrowableOfType(
+            () -> throttle.admitInvitation(ada, "10.0.0.1"), RetryLaterException.class);
+
+    // Ada's allowance frees up in 30 minutes, the address's in 50: the later one is answered.
+    assertThat(refused.retryAfterSeconds()).isEqualTo(Duration.ofMinutes(50).toSeconds());
   }
 
   @Test
