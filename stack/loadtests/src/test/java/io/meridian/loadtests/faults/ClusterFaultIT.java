@@ -34,12 +34,16 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * Issue 7's fault tests on a real local cluster ({@link LocalCluster}: three Cassandra nodes at RF
  * 3 and quorum, two Elasticsearch nodes, REST nodes behind HAProxy), each under a write load that
  * records every acknowledged write, and each printing how many were acknowledged, found and lost.
- * The tests run in order on one cluster; the last restarts all of it and checks every write of
- * every test.
+ * The tests run in order on one cluster; in the full profile the last restarts all of it and checks
+ * every write of every test.
  *
- * <p>{@code -Dcluster.faults.profile=short} (the default, in CI: 2 REST nodes, 5 s load phases) or
- * {@code full} (3 REST nodes, 20 s phases, 8 writers); the Elasticsearch outage lasts 30 s in both.
- * The cluster lives in {@code target/cluster-it} on ports offset by 1000 and stops with the build.
+ * <p>{@code -Dcluster.faults.profile=short} (the default, in CI: 2 REST nodes, 5 s load phases, no
+ * full restart) or {@code full} (3 REST nodes, 20 s phases, 8 writers, and the full restart); the
+ * Elasticsearch outage lasts 30 s in both. The short profile leaves the full restart out to fit the
+ * test command's time budget (issue 7 asks for "a short version in CI if it fits"): on two cores it
+ * took 150-200 s, a third of the class, and a graceful restart is the mildest of these faults
+ * (every other one is a kill or an outage under load). The cluster lives in {@code
+ * target/cluster-it} on ports offset by 1000 and stops with the build.
  */
 @EnabledIfSystemProperty(
     named = "meridian.it.data-dir",
@@ -168,6 +172,10 @@ class ClusterFaultIT {
 
   @Test
   @Order(5)
+  @EnabledIfSystemProperty(
+      named = "cluster.faults.profile",
+      matches = "full",
+      disabledReason = "the full profile's (-Dcluster.faults.profile=full)")
   void after_a_full_restart_every_acknowledged_write_is_there() throws Exception {
     WriteLoad load = startLoad();
     Thread.sleep(PHASE.toMillis());
