@@ -68,7 +68,9 @@ class LoaderIT {
 
   @BeforeAll
   static void startServer() throws Exception {
-    server = LocalTarget.start("loader-it", "512m", LocalTarget.freePort(), SETTINGS);
+    server =
+        LocalTarget.start(
+            "loader-it", "512m", LocalTarget.freePort(), SETTINGS, LocalTarget.SHORT_LIVED);
     client = new MeridianClient(server.baseUrl(), false);
   }
 
@@ -152,7 +154,8 @@ class LoaderIT {
   @Test
   void a_load_cut_off_by_a_server_crash_says_to_rerun_and_the_rerun_completes() throws Exception {
     int port = LocalTarget.freePort();
-    LocalTarget crashing = LocalTarget.start("loader-it-crashing", "512m", port, SETTINGS);
+    LocalTarget crashing =
+        LocalTarget.start("loader-it-crashing", "512m", port, SETTINGS, LocalTarget.SHORT_LIVED);
     MeridianClient local = new MeridianClient(crashing.baseUrl(), false);
     App own = local.provision("lt", crashing.superuserPassword());
     Loader cutOff = new Loader(local, own, new PrintStream(messages, true, StandardCharsets.UTF_8));
@@ -181,7 +184,8 @@ class LoaderIT {
         .hasMessageContaining(state.toString());
     crash.join();
 
-    try (LocalTarget restarted = LocalTarget.start("loader-it-restarted", "512m", port, SETTINGS)) {
+    try (LocalTarget restarted =
+        LocalTarget.start("loader-it-restarted", "512m", port, SETTINGS, LocalTarget.SHORT_LIVED)) {
       Report resumed = cutOff.load(places);
 
       assertThat(resumed.existing()).isPositive();
