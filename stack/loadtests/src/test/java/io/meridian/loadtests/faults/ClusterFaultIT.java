@@ -175,7 +175,7 @@ class ClusterFaultIT {
   @EnabledIfSystemProperty(
       named = "cluster.faults.profile",
       matches = "full",
-      disabledReason = "the full profile's (-Dcluster.faults.profile=full)")
+      disabledReason = "runs in the full profile only (-Dcluster.faults.profile=full)")
   void after_a_full_restart_every_acknowledged_write_is_there() throws Exception {
     WriteLoad load = startLoad();
     Thread.sleep(PHASE.toMillis());
