@@ -16,6 +16,8 @@ import java.util.Objects;
  * @param javaHome the JDK that runs every JVM of the cluster (Cassandra 5.0 needs Java 17)
  * @param restCpus the CPU share of each REST node (cgroup quota); 0 for no limit
  * @param restArguments extra {@code --key=value} arguments for every REST node
+ * @param restJvmOptions JVM options for every REST node, before the jar (none by default; tests
+ *     whose nodes measure nothing pass {@link JvmOptions#SHORT_LIVED})
  */
 public record ClusterConfig(
     Path dataDir,
@@ -27,7 +29,8 @@ public record ClusterConfig(
     String restHeap,
     double restCpus,
     Duration startTimeout,
-    List<String> restArguments) {
+    List<String> restArguments,
+    List<String> restJvmOptions) {
 
   public static final int CASSANDRA_NODES = 3;
   public static final int ELASTICSEARCH_NODES = 2;
@@ -50,6 +53,7 @@ public record ClusterConfig(
       throw new IllegalArgumentException("portOffset must be between -20000 and 30000");
     }
     restArguments = List.copyOf(restArguments);
+    restJvmOptions = List.copyOf(restJvmOptions);
   }
 
   /**
@@ -67,6 +71,7 @@ public record ClusterConfig(
         "1g",
         0,
         Duration.ofSeconds(300),
+        List.of(),
         List.of());
   }
 
@@ -81,7 +86,8 @@ public record ClusterConfig(
         restHeap,
         restCpus,
         startTimeout,
-        restArguments);
+        restArguments,
+        restJvmOptions);
   }
 
   public ClusterConfig withHeaps(String cassandra, String elasticsearch, String rest) {
@@ -95,7 +101,8 @@ public record ClusterConfig(
         rest,
         restCpus,
         startTimeout,
-        restArguments);
+        restArguments,
+        restJvmOptions);
   }
 
   public ClusterConfig withRestCpus(double cpus) {
@@ -109,7 +116,8 @@ public record ClusterConfig(
         restHeap,
         cpus,
         startTimeout,
-        restArguments);
+        restArguments,
+        restJvmOptions);
   }
 
   public ClusterConfig withRestArguments(List<String> arguments) {
@@ -123,7 +131,23 @@ public record ClusterConfig(
         restHeap,
         restCpus,
         startTimeout,
-        arguments);
+        arguments,
+        restJvmOptions);
+  }
+
+  public ClusterConfig withRestJvmOptions(List<String> options) {
+    return new ClusterConfig(
+        dataDir,
+        jar,
+        javaHome,
+        portOffset,
+        cassandraHeap,
+        elasticsearchHeap,
+        restHeap,
+        restCpus,
+        startTimeout,
+        restArguments,
+        options);
   }
 
   public ClusterConfig withJavaHome(Path home) {
@@ -137,7 +161,8 @@ public record ClusterConfig(
         restHeap,
         restCpus,
         startTimeout,
-        restArguments);
+        restArguments,
+        restJvmOptions);
   }
 
   public ClusterConfig withStartTimeout(Duration timeout) {
@@ -151,7 +176,8 @@ public record ClusterConfig(
         restHeap,
         restCpus,
         timeout,
-        restArguments);
+        restArguments,
+        restJvmOptions);
   }
 
   /** The load balancer's port: 28080 plus the offset. */

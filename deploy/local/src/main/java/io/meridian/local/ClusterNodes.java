@@ -211,6 +211,7 @@ final class ClusterNodes {
         new RestNodeService.Ports(config.restPort(i), config.devicePort(i), config.mqttPort(i)),
         jarCopy(),
         config.restHeap(),
+        config.restJvmOptions(),
         arguments,
         environment,
         cpu);

@@ -27,11 +27,13 @@ final class RestNodeService extends ManagedService {
   private final Ports ports;
   private final Path jar;
   private final String heap;
+  private final List<String> jvmOptions;
   private final List<String> arguments;
   private final Map<String, String> environment;
   private final CpuLimit cpuLimit;
 
   /**
+   * @param jvmOptions JVM options before the jar
    * @param environment variables for the server (secrets go here rather than on the command line,
    *     where {@code ps} would show them)
    * @param cpuLimit the node's CPU share, or null for none
@@ -42,6 +44,7 @@ final class RestNodeService extends ManagedService {
       Ports ports,
       Path jar,
       String heap,
+      List<String> jvmOptions,
       List<String> arguments,
       Map<String, String> environment,
       CpuLimit cpuLimit) {
@@ -50,6 +53,7 @@ final class RestNodeService extends ManagedService {
     this.ports = ports;
     this.jar = jar;
     this.heap = heap;
+    this.jvmOptions = List.copyOf(jvmOptions);
     this.arguments = List.copyOf(arguments);
     this.environment = Map.copyOf(environment);
     this.cpuLimit = cpuLimit;
@@ -119,6 +123,7 @@ final class RestNodeService extends ManagedService {
     java.add("-Xms" + heap);
     java.add("-Xmx" + heap);
     java.add("-XX:+ExitOnOutOfMemoryError");
+    java.addAll(jvmOptions);
     java.add(MARKER + config.dataDir() + "/");
     java.add("-jar");
     java.add(jar.toString());

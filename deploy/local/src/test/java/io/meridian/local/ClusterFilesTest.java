@@ -249,6 +249,7 @@ class ClusterFilesTest {
         new RestNodeService.Ports(config.restPort(i), config.devicePort(i), config.mqttPort(i)),
         dir,
         "1g",
+        List.of(),
         List.of("--meridian.identity.bcrypt-strength=4"),
         Map.of(),
         null);

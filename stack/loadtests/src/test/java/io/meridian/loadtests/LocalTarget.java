@@ -2,6 +2,7 @@ package io.meridian.loadtests;
 
 import io.meridian.loadtests.load.MeridianClient;
 import io.meridian.local.Endpoints;
+import io.meridian.local.JvmOptions;
 import io.meridian.local.SharedServices;
 import java.io.File;
 import java.io.IOException;
@@ -26,14 +27,6 @@ import java.util.Map;
 public final class LocalTarget implements AutoCloseable {
   // Generous: on a loaded 2-core machine a server that loads 300,000 fences takes minutes.
   private static final Duration READY = Duration.ofSeconds(300);
-
-  /**
-   * For a server that lives a minute or two and measures nothing (never a simulation's): the client
-   * compiler alone and the serial collector start it with about 40 % less CPU (16-18 core-s against
-   * 27-29 on this machine, 2026-11-29).
-   */
-  public static final List<String> SHORT_LIVED =
-      List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
 
   private final Process server;
   private final URI baseUrl;
@@ -73,7 +66,7 @@ public final class LocalTarget implements AutoCloseable {
 
   /**
    * {@link #start(String, String, int, Map)} with {@code jvmOptions} before the jar: {@link
-   * #SHORT_LIVED} for a server that measures nothing.
+   * JvmOptions#SHORT_LIVED} for a server that measures nothing.
    */
   public static LocalTarget start(
       String label, String heap, int port, Map<String, String> overrides, List<String> jvmOptions) {

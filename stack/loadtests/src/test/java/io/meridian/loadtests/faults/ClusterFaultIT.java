@@ -10,6 +10,7 @@ import io.meridian.loadtests.load.MeridianClient;
 import io.meridian.loadtests.load.MeridianClient.App;
 import io.meridian.local.ClusterConfig;
 import io.meridian.local.ClusterStatus;
+import io.meridian.local.JvmOptions;
 import io.meridian.local.LocalCluster;
 import io.meridian.local.SharedServices;
 import java.net.URI;
@@ -74,7 +75,8 @@ class ClusterFaultIT {
         ClusterConfig.defaults(Path.of("target", "cluster-it"), LocalTarget.jar())
             .withPortOffset(1000)
             .withHeaps("768m", "512m", "512m")
-            .withRestArguments(List.of("--meridian.identity.bcrypt-strength=4"));
+            .withRestArguments(List.of("--meridian.identity.bcrypt-strength=4"))
+            .withRestJvmOptions(JvmOptions.SHORT_LIVED);
     cluster = LocalCluster.create(config);
     cluster.stopWhenGone(SharedServices.ownerPid());
     long started = System.nanoTime();

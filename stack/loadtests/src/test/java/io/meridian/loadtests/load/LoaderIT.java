@@ -9,6 +9,7 @@ import io.meridian.loadtests.load.Loader.Options;
 import io.meridian.loadtests.load.Loader.Report;
 import io.meridian.loadtests.load.Loader.Verification;
 import io.meridian.loadtests.load.MeridianClient.App;
+import io.meridian.local.JvmOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -70,7 +71,7 @@ class LoaderIT {
   static void startServer() throws Exception {
     server =
         LocalTarget.start(
-            "loader-it", "512m", LocalTarget.freePort(), SETTINGS, LocalTarget.SHORT_LIVED);
+            "loader-it", "512m", LocalTarget.freePort(), SETTINGS, JvmOptions.SHORT_LIVED);
     client = new MeridianClient(server.baseUrl(), false);
   }
 
@@ -155,7 +156,7 @@ class LoaderIT {
   void a_load_cut_off_by_a_server_crash_says_to_rerun_and_the_rerun_completes() throws Exception {
     int port = LocalTarget.freePort();
     LocalTarget crashing =
-        LocalTarget.start("loader-it-crashing", "512m", port, SETTINGS, LocalTarget.SHORT_LIVED);
+        LocalTarget.start("loader-it-crashing", "512m", port, SETTINGS, JvmOptions.SHORT_LIVED);
     MeridianClient local = new MeridianClient(crashing.baseUrl(), false);
     App own = local.provision("lt", crashing.superuserPassword());
     Loader cutOff = new Loader(local, own, new PrintStream(messages, true, StandardCharsets.UTF_8));
@@ -185,7 +186,7 @@ class LoaderIT {
     crash.join();
 
     try (LocalTarget restarted =
-        LocalTarget.start("loader-it-restarted", "512m", port, SETTINGS, LocalTarget.SHORT_LIVED)) {
+        LocalTarget.start("loader-it-restarted", "512m", port, SETTINGS, JvmOptions.SHORT_LIVED)) {
       Report resumed = cutOff.load(places);
 
       assertThat(resumed.existing()).isPositive();

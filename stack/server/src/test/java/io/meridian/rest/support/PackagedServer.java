@@ -2,6 +2,7 @@ package io.meridian.rest.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.meridian.local.JvmOptions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -62,11 +63,8 @@ public final class PackagedServer {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx512m");
-    // These servers live for a minute and measure nothing: the client compiler alone and the serial
-    // collector start them with about 40 % less CPU (16-18 core-s against 27-29 on this machine),
-    // which the classes beside them on two cores share.
-    command.add("-XX:TieredStopAtLevel=1");
-    command.add("-XX:+UseSerialGC");
+    // These servers live for a minute and measure nothing.
+    command.addAll(JvmOptions.SHORT_LIVED);
     command.add("-jar");
     command.add(JAR.toAbsolutePath().toString());
     command.add("--server.port=" + port);
