@@ -51,7 +51,9 @@ class IdentityConfiguration {
         new CassandraLoginFailureStore(session),
         clock,
         identity.signUps().perAddress(),
-        identity.signUps().window());
+        identity.signUps().window(),
+        identity.signUps().burst(),
+        identity.signUps().burstWindow());
   }
 
   @Bean

@@ -88,8 +88,16 @@ public record IdentityProperties(
    */
   public record TokenKeys(@DefaultValue("1") int current, @DefaultValue List<Integer> accepted) {}
 
-  /** At most {@code perAddress} app users signed up from one address within {@code window}. */
-  public record SignUps(@DefaultValue("20") int perAddress, @DefaultValue("1h") Duration window) {}
+  /**
+   * At most {@code perAddress} accounts signed up from one address within {@code window}, and at
+   * most {@code burst} of them within {@code burstWindow}: room for many real users behind one NAT
+   * at human pace, none for a script's flood (see {@code SignUpThrottle}).
+   */
+  public record SignUps(
+      @DefaultValue("200") int perAddress,
+      @DefaultValue("1h") Duration window,
+      @DefaultValue("30") int burst,
+      @DefaultValue("1m") Duration burstWindow) {}
 
   /** At most {@code perAddress} organizations registered from one address within {@code window}. */
   public record Registrations(

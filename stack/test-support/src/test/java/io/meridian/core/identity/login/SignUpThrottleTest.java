@@ -2,6 +2,7 @@ package io.meridian.core.identity.login;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.meridian.core.common.ErrorCode;
@@ -88,5 +89,40 @@ class SignUpThrottleTest {
     }
 
     assertThat(store.keys()).isEmpty();
+  }
+
+  @Test
+  void a_burst_is_refused_within_the_minute_while_human_pace_keeps_the_larger_allowance() {
+    SignUpThrottle paced = new SignUpThrottle(store, clock, 6, WINDOW, 2, Duration.ofMinutes(1));
+    paced.admit("10.0.0.9", 2);
+
+    RetryLaterException burst =
+        catchThrowableOfType(() -> paced.admit("10.0.0.9", 1), RetryLaterException.class);
+    assertThat(burst.retryAfterSeconds()).isEqualTo(60);
+
+    for (int minute = 1; minute <= 2; minute++) {
+      clock.advance(Duration.ofSeconds(61));
+      paced.admit("10.0.0.9", 2);
+    }
+    clock.advance(Duration.ofSeconds(61));
+    RetryLaterException hourly =
+        catchThrowableOfType(() -> paced.admit("10.0.0.9", 1), RetryLaterException.class);
+    assertThat(hourly.retryAfterSeconds()).isEqualTo(WINDOW.toSeconds() - 3 * 61);
+    assertThat(store.failuresOf("signup:10.0.0.9")).isEqualTo(6);
+  }
+
+  @Test
+  void more_at_once_than_the_burst_is_a_bad_request() {
+    SignUpThrottle paced = new SignUpThrottle(store, clock, 6, WINDOW, 2, Duration.ofMinutes(1));
+
+    assertThat(
+            catchThrowableOfType(() -> paced.admit("10.0.0.1", 3), MeridianException.class).code())
+        .isEqualTo(ErrorCode.ILLEGAL_ARGUMENT);
+  }
+
+  @Test
+  void a_burst_larger_than_the_allowance_is_a_configuration_error() {
+    assertThatThrownBy(() -> new SignUpThrottle(store, clock, 2, WINDOW, 3, Duration.ofMinutes(1)))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 }
