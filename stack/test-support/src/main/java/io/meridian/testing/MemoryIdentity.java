@@ -59,7 +59,7 @@ public final class MemoryIdentity {
   public final MissingNames missingNames;
   public final ApplicationService applications;
   public final MemoryOrganizationStore organizations = new MemoryOrganizationStore();
-  public final MemoryAdminStore admins = new MemoryAdminStore();
+  public final MemoryAdminStore admins;
   public final ManagementService management;
   public final MemoryLoginFailureStore failures;
   public final HashingBudget budget;
@@ -74,6 +74,7 @@ public final class MemoryIdentity {
 
   public MemoryIdentity(MemoryCore core, Superuser superuser) {
     this.core = core;
+    this.admins = new MemoryAdminStore(core.clock);
     this.subjects = new MemoryTokenSubjectStore(core.clock);
     this.events = new MemoryAccessEventStore(core.ids);
     this.feed =

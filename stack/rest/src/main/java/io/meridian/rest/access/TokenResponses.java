@@ -18,4 +18,22 @@ public final class TokenResponses {
     }
     return Json.write(body).getBytes(java.nio.charset.StandardCharsets.UTF_8);
   }
+
+  /**
+   * Usergrid's admin token answer: {@code access_token} (left out when null), {@code expires_in} in
+   * seconds, {@code passwordChanged} (when the password was last set, epoch milliseconds; left out
+   * when null) and {@code user}.
+   */
+  public static byte[] ofAdmin(String token, long expiresIn, Long passwordChanged, JsonNode user) {
+    ObjectNode body = Json.object();
+    if (token != null) {
+      body.put("access_token", token);
+    }
+    body.put("expires_in", expiresIn);
+    if (passwordChanged != null) {
+      body.put("passwordChanged", passwordChanged);
+    }
+    body.set("user", user);
+    return Json.write(body).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+  }
 }

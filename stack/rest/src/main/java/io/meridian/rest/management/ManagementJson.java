@@ -7,8 +7,6 @@ import io.meridian.core.identity.admin.AdminUser;
 import io.meridian.core.identity.admin.Invitation;
 import io.meridian.core.identity.admin.Organization;
 import io.meridian.rest.api.Envelope;
-import io.meridian.rest.api.RequestInfo;
-import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
 
 /** The JSON shapes of the management API, as Usergrid's. */
@@ -16,6 +14,16 @@ final class ManagementJson {
   private ManagementJson() {}
 
   static ObjectNode admin(AdminUser admin, List<Organization> organizations) {
+    ObjectNode json = adminUser(admin);
+    ObjectNode orgs = json.putObject("organizations");
+    for (Organization organization : organizations) {
+      orgs.set(organization.name(), organization(organization, null));
+    }
+    return json;
+  }
+
+  /** The admin as an organization lists it among its {@code users}, without its organizations. */
+  static ObjectNode adminUser(AdminUser admin) {
     ObjectNode json = Json.object();
     json.put("uuid", admin.id().toString());
     json.put("type", "user");
@@ -24,9 +32,14 @@ final class ManagementJson {
     json.put("name", admin.name());
     json.put("created", admin.created());
     json.put("activated", true);
-    ObjectNode orgs = json.putObject("organizations");
-    for (Organization organization : organizations) {
-      orgs.set(organization.name(), organization(organization, null));
+    return json;
+  }
+
+  /** Usergrid's {@code organization.users}: the organization's admins keyed by username. */
+  static ObjectNode adminsByUsername(List<AdminUser> admins) {
+    ObjectNode json = Json.object();
+    for (AdminUser admin : admins) {
+      json.set(admin.username(), adminUser(admin));
     }
     return json;
   }
@@ -103,11 +116,13 @@ final class ManagementJson {
         .toJson();
   }
 
+  /**
+   * Usergrid's management answer: {@code action}, the payload, {@code timestamp} and {@code
+   * duration}. Unlike an application's answers it echoes nothing of the request ({@code params},
+   * {@code path}, {@code uri}): Usergrid's management answers carry none, and a strict client model
+   * of them rejects unknown fields.
+   */
   static Envelope envelope(String action) {
-    UriInfo uri = RequestInfo.current().uri();
-    return Envelope.of(action)
-        .params(uri.getQueryParameters())
-        .path("/" + uri.getPath())
-        .uri(uri.getRequestUri().toString());
+    return Envelope.of(action);
   }
 }

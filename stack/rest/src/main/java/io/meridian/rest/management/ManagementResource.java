@@ -1,6 +1,5 @@
 package io.meridian.rest.management;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.api.route.ApiPart;
 import io.meridian.core.common.ErrorCode;
@@ -16,6 +15,7 @@ import io.meridian.core.identity.admin.ManagementService;
 import io.meridian.core.identity.login.HashingBudget;
 import io.meridian.core.identity.login.SignUpThrottle;
 import io.meridian.core.identity.token.AccessToken;
+import io.meridian.core.identity.token.BearerToken;
 import io.meridian.core.identity.token.TokenService;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.access.TokenRequest;
@@ -84,15 +84,64 @@ public class ManagementResource {
   @ApiSignIn
   public byte[] token(
       @BeanParam BodyHeaders headers, @Context HttpServletRequest servlet, InputStream body) {
+    return token(body, headers, servlet);
+  }
+
+  private byte[] token(InputStream body, BodyHeaders headers, HttpServletRequest servlet) {
     return token(bodies.fields(body, headers.contentLength(), headers.contentType()), servlet);
   }
 
+  private static boolean hasGrantType() {
+    return RequestInfo.current().uri().getQueryParameters().containsKey("grant_type");
+  }
+
+  /**
+   * What the caller's own token is: Usergrid's token answer for it, with the time it has left. The
+   * token is echoed only when it came in the {@code Authorization} header: one sent in the query
+   * string is never echoed (see {@code SecretParameters}).
+   */
+  private byte[] presentedToken(Principal caller, HttpServletRequest servlet) {
+    String header = BearerToken.of(servlet.getHeader("Authorization"));
+    String text =
+        header != null
+            ? header
+            : RequestInfo.current().uri().getQueryParameters().getFirst("access_token");
+    AccessToken token = tokens.verify(text);
+    long expiresIn =
+        Math.max(0, (token.expiresMillis() - RequestInfo.current().startedMillis()) / 1000);
+    if (caller.kind() == PrincipalKind.SUPERUSER) {
+      return TokenResponses.ofAdmin(
+          header,
+          expiresIn,
+          null,
+          Json.object().put("username", superuser.username()).put("superuser", true));
+    }
+    AdminUser admin = signedInAdmin(management);
+    return TokenResponses.ofAdmin(
+        header,
+        expiresIn,
+        management.passwordChanged(admin),
+        ManagementJson.admin(admin, management.organizationsOf(admin)));
+  }
+
+  /**
+   * A sign-in with the grant as query parameters; without {@code grant_type}, an admin's or the
+   * superuser's token answers what it is (Usergrid's token check).
+   */
   @GET
   @Access(Access.Rule.ANYONE)
   @Path("token")
-  @Operation(summary = "Sign in with the grant as query parameters")
+  @Operation(
+      summary =
+          "Sign in with the grant as query parameters; without `grant_type`, the caller's own"
+              + " token described")
   @ApiSignIn
   public byte[] tokenByQuery(@Context HttpServletRequest servlet) {
+    Principal caller = Caller.current();
+    if (!hasGrantType()
+        && (caller.kind() == PrincipalKind.ADMIN || caller.kind() == PrincipalKind.SUPERUSER)) {
+      return presentedToken(caller, servlet);
+    }
     return token(Json.object(), servlet);
   }
 
@@ -102,12 +151,18 @@ public class ManagementResource {
     if (request.grantType().equals(TokenRequest.PASSWORD)) {
       AuthService.AdminLogin login =
           auth.loginAdmin(request.username(), request.password(), address, request.ttl());
-      JsonNode user =
-          login.admin().isPresent()
-              ? ManagementJson.admin(
-                  login.admin().get(), management.organizationsOf(login.admin().get()))
-              : Json.object().put("username", request.username()).put("superuser", true);
-      return TokenResponses.of(login.token(), "user", user);
+      if (login.admin().isEmpty()) {
+        return TokenResponses.of(
+            login.token(),
+            "user",
+            Json.object().put("username", request.username()).put("superuser", true));
+      }
+      AdminUser admin = login.admin().get();
+      return TokenResponses.ofAdmin(
+          login.token().text(),
+          login.token().ttl().toSeconds(),
+          management.passwordChanged(admin),
+          ManagementJson.admin(admin, management.organizationsOf(admin)));
     }
     AuthService.ClientLogin login =
         auth.loginClient(request.clientId(), request.clientSecret(), null, address, request.ttl());
@@ -121,12 +176,37 @@ public class ManagementResource {
             null));
   }
 
+  /**
+   * The signed-in admin; with {@code grant_type} (and the grant) in the query string, a sign-in as
+   * at {@code /management/token}: Usergrid's lightweight sign-in. The document describes the first
+   * answer only (the grant's parameters are undeclared, as the token endpoint's query form is), so
+   * a client of the document signs in at {@code POST /management/me} or the token endpoint.
+   */
   @GET
+  @Access(Access.Rule.ANYONE)
   @Path("me")
-  @Operation(summary = "The signed-in admin")
-  public byte[] me() {
+  @Operation(
+      summary =
+          "The signed-in admin; with `grant_type`, `username` and `password` in the query, a"
+              + " sign-in answering as `/management/token`")
+  public byte[] me(@Context HttpServletRequest servlet) {
+    if (hasGrantType()) {
+      return token(Json.object(), servlet);
+    }
     AdminUser admin = signedInAdmin(management);
     return adminAnswer(admin);
+  }
+
+  /** Usergrid's lightweight sign-in: the grant in a JSON or form body. */
+  @POST
+  @Access(Access.Rule.ANYONE)
+  @Path("me")
+  @Operation(summary = "Sign in as an admin (as `POST /management/token`)")
+  @ApiBody(value = "TokenRequest", form = true)
+  @ApiSignIn
+  public byte[] meSignIn(
+      @BeanParam BodyHeaders headers, @Context HttpServletRequest servlet, InputStream body) {
+    return token(body, headers, servlet);
   }
 
   /**
@@ -193,6 +273,21 @@ public class ManagementResource {
     return ManagementJson.envelope("set admin user password").toJson();
   }
 
+  @POST
+  @Path("users/{user}/password")
+  @Operation(summary = "Change an admin's password (as PUT)")
+  @ApiBody(value = "PasswordChange", form = true)
+  @ApiThrottled(
+      "Too many wrong old passwords for this admin (counted with its sign-ins); `Retry-After`"
+          + " says when to try again")
+  public byte[] passwordByPost(
+      @PathParam("user") String user,
+      @BeanParam BodyHeaders headers,
+      @Context HttpServletRequest servlet,
+      InputStream body) {
+    return password(user, headers, servlet, body);
+  }
+
   @PUT
   @Path("users/{user}/revoketokens")
   @Operation(
@@ -217,15 +312,24 @@ public class ManagementResource {
     return revokeTokens(user);
   }
 
-  /** Usergrid's sign-out of one session: {@code ?token=} names a token of this admin. */
+  /**
+   * Usergrid's sign-out of one session: {@code ?token=} names a token of this admin. The token is
+   * credential enough: whoever holds it may end it, so a caller with no other credentials revokes a
+   * token by naming it (and the admin it belongs to, or {@code me}).
+   */
   @PUT
+  @Access(Access.Rule.ANYONE)
   @Path("users/{user}/revoketoken")
-  @Operation(summary = "Revoke one token of an admin: `?token=`")
+  @Operation(
+      summary = "Revoke one token of an admin: `?token=`, which is credential enough on its own")
   public byte[] revokeToken(@PathParam("user") String user, @QueryParam("token") String token) {
     if (token == null || token.isBlank()) {
       throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "Name the token: ?token=");
     }
     Principal caller = Caller.current();
+    if (caller.isGuest()) {
+      return revokeHeldToken(user, tokens.verify(token));
+    }
     UUID subject =
         caller.kind() == PrincipalKind.SUPERUSER
                 && (user.equalsIgnoreCase("me") || superuser.named(user))
@@ -239,7 +343,33 @@ public class ManagementResource {
     return ManagementJson.envelope("revoked user token").toJson();
   }
 
+  /** A guest's sign-out: the token revoked if it is the named admin's (or {@code me}). */
+  private byte[] revokeHeldToken(String user, AccessToken held) {
+    boolean me = user.equalsIgnoreCase("me");
+    boolean named =
+        switch (held.kind()) {
+          case SUPERUSER -> me || superuser.named(user);
+          case ADMIN ->
+              me
+                  || management
+                      .admin(held.subject())
+                      .filter(
+                          admin ->
+                              user.equalsIgnoreCase(admin.username())
+                                  || user.equalsIgnoreCase(admin.email())
+                                  || user.equalsIgnoreCase(admin.id().toString()))
+                      .isPresent();
+          default -> false;
+        };
+    if (!named) {
+      throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "That token is not this admin's");
+    }
+    tokens.revoke(held);
+    return ManagementJson.envelope("revoked user token").toJson();
+  }
+
   @POST
+  @Access(Access.Rule.ANYONE)
   @Path("users/{user}/revoketoken")
   @Operation(summary = "Revoke one token of an admin (as PUT)")
   public byte[] revokeTokenByPost(

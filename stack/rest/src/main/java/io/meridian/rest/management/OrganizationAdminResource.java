@@ -73,9 +73,11 @@ public class OrganizationAdminResource {
   }
 
   /**
-   * {@code {username, email, name, password}}: a new admin of this organization, charged to the
-   * caller's and its address's allowance of admins added (as an invitation is), once the request is
-   * found well formed and before the password is hashed.
+   * {@code {username, email, name, password}}: a new admin of this organization (only {@code email}
+   * is required, as in Usergrid: it is the username when none is given, and without a password the
+   * admin gets a random one nobody knows), charged to the caller's and its address's allowance of
+   * admins added (as an invitation is), once the request is found well formed and before the
+   * password is hashed.
    */
   @POST
   @Path("{org}/users")
@@ -92,7 +94,7 @@ public class OrganizationAdminResource {
     Principal caller = Caller.current();
     String address = servlet.getRemoteAddr();
     AdminUser admin =
-        management.createAdmin(
+        management.createMemberAdmin(
             JsonBodies.text(fields, "username"),
             JsonBodies.text(fields, "name"),
             JsonBodies.text(fields, "email"),

@@ -114,6 +114,8 @@ public class OrganizationResource {
         .field(
             "organization",
             ManagementJson.organization(organization, management.applications(organization))
+                .<ObjectNode>set(
+                    "users", ManagementJson.adminsByUsername(management.admins(organization)))
                 .set("properties", management.properties(organization)))
         .toJson();
   }

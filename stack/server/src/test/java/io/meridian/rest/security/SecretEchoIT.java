@@ -40,9 +40,10 @@ class SecretEchoIT extends MeridianIT {
     assertThat(me.status()).as(me.body()).isEqualTo(200);
     assertEchoesNothingOf(organizationReply, token, PASSWORD);
     assertEchoesNothingOf(me, token, REFRESH);
-    assertThat(organizationReply.json().path("uri").asText())
-        .endsWith("/management/orgs/" + org + "?access_token=***&password=***");
-    assertThat(organizationReply.json().at("/params/access_token/0").asText()).isEqualTo("***");
+    // Usergrid's management answers echo nothing of the request (issue 33).
+    assertThat(organizationReply.json().has("uri")).isFalse();
+    assertThat(organizationReply.json().has("params")).isFalse();
+    assertThat(organizationReply.json().has("path")).isFalse();
   }
 
   @Test

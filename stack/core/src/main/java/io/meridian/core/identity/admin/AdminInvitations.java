@@ -2,7 +2,6 @@ package io.meridian.core.identity.admin;
 
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
-import io.meridian.core.identity.Emails;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
@@ -51,7 +50,7 @@ public final class AdminInvitations {
    */
   public Invitation invite(
       Organization organization, String email, UUID invitedBy, Runnable admit) {
-    if (!Emails.valid(email)) {
+    if (!RegistryRules.adminEmail(email)) {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT, "Invite an admin by a valid email address");
     }

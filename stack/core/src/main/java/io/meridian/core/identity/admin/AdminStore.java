@@ -19,5 +19,8 @@ public interface AdminStore {
 
   Optional<String> passwordHash(UUID id);
 
+  /** When the admin's password was last set (created or changed), in epoch milliseconds. */
+  Optional<Long> passwordSetMillis(UUID id);
+
   void setPasswordHash(UUID id, String passwordHash);
 }

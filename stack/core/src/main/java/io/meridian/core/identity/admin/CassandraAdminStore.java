@@ -21,6 +21,7 @@ public final class CassandraAdminStore implements AdminStore {
   private final PreparedStatement insert;
   private final PreparedStatement selectHash;
   private final PreparedStatement updateHash;
+  private final PreparedStatement selectHashWritten;
 
   public CassandraAdminStore(CqlSession session) {
     this.session = session;
@@ -38,6 +39,8 @@ public final class CassandraAdminStore implements AdminStore {
     this.selectHash = session.prepare("SELECT password_hash FROM admin_users WHERE admin_id = ?");
     this.updateHash =
         session.prepare("UPDATE admin_users SET password_hash = ? WHERE admin_id = ?");
+    this.selectHashWritten =
+        session.prepare("SELECT WRITETIME(password_hash) FROM admin_users WHERE admin_id = ?");
   }
 
   @Override
@@ -92,6 +95,13 @@ public final class CassandraAdminStore implements AdminStore {
   public Optional<String> passwordHash(UUID id) {
     Row row = session.execute(selectHash.bind(id)).one();
     return row == null ? Optional.empty() : Optional.ofNullable(row.getString(0));
+  }
+
+  /** The cell's write time (microseconds): every password set writes the hash, and only that. */
+  @Override
+  public Optional<Long> passwordSetMillis(UUID id) {
+    Row row = session.execute(selectHashWritten.bind(id)).one();
+    return row == null || row.isNull(0) ? Optional.empty() : Optional.of(row.getLong(0) / 1000);
   }
 
   @Override

@@ -28,6 +28,8 @@ public final class ManagementService {
   /** The largest custom properties an organization keeps, as JSON text. */
   public static final int MAX_PROPERTIES_BYTES = 16 * 1024;
 
+  private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+
   private final OrganizationStore organizations;
   private final AdminStore admins;
   private final ApplicationService applications;
@@ -123,6 +125,33 @@ public final class ManagementService {
           "An admin with this username or email already exists");
     }
     return admin;
+  }
+
+  /**
+   * A new admin added to an organization by its administrators, as Usergrid takes one: without a
+   * username its email is its username, and without a password it gets a random one that nobody
+   * knows, so it cannot sign in until it is given a password.
+   */
+  public AdminUser createMemberAdmin(
+      String username, String name, String email, String password, Runnable beforeHashing) {
+    String login = username == null || username.isBlank() ? email : username;
+    String secret = password == null ? randomPassword() : password;
+    return createAdmin(login, name, email, secret, beforeHashing);
+  }
+
+  /** 32 random bytes, base64url: within bcrypt's 72 and any minimum length. */
+  private static String randomPassword() {
+    byte[] bytes = new byte[32];
+    RANDOM.nextBytes(bytes);
+    return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+  }
+
+  /**
+   * When the admin's password was last set (Usergrid's {@code passwordChanged}); its creation time
+   * when the store does not know.
+   */
+  public long passwordChanged(AdminUser admin) {
+    return admins.passwordSetMillis(admin.id()).orElse(admin.created());
   }
 
   /** The organization by name or uuid; 404 when there is none. */

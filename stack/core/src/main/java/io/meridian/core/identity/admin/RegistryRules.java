@@ -5,7 +5,6 @@ import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
-import io.meridian.core.identity.Emails;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Set;
@@ -33,6 +32,15 @@ final class RegistryRules {
 
   private static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.@+-]{0,127}");
 
+  /**
+   * An admin's email as Usergrid takes it: no format rule beyond one {@code @} with something on
+   * each side and no whitespace (a login with {@code @} is looked up as an email), and no limit on
+   * the local part; the whole at most {@link #MAX_EMAIL_LENGTH} characters, so one stays a key.
+   */
+  private static final Pattern ADMIN_EMAIL = Pattern.compile("[^@\\s]+@[^@\\s]+");
+
+  static final int MAX_EMAIL_LENGTH = 320;
+
   private RegistryRules() {}
 
   static void requireUnreserved(String organization) {
@@ -43,14 +51,21 @@ final class RegistryRules {
   }
 
   static void requireAdminLogin(String username, String email) {
-    if (username == null || !USERNAME.matcher(username).matches()) {
+    boolean emailAsUsername = username != null && username.equals(email);
+    if (username == null || !(emailAsUsername || USERNAME.matcher(username).matches())) {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT,
           "A username is 1 to 128 letters, digits or '_.@+-', starting with a letter or digit");
     }
-    if (!Emails.valid(email)) {
+    if (!adminEmail(email)) {
       throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "An admin needs a valid email");
     }
+  }
+
+  static boolean adminEmail(String email) {
+    return email != null
+        && email.length() <= MAX_EMAIL_LENGTH
+        && ADMIN_EMAIL.matcher(email).matches();
   }
 
   /** Organization properties as stored: a JSON object of at most {@code maxBytes} bytes. */

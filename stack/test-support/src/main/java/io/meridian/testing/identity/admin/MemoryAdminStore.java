@@ -2,6 +2,7 @@ package io.meridian.testing.identity.admin;
 
 import io.meridian.core.identity.admin.AdminStore;
 import io.meridian.core.identity.admin.AdminUser;
+import java.time.Clock;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -17,6 +18,12 @@ public final class MemoryAdminStore implements AdminStore {
   private final Map<UUID, AdminUser> admins = new HashMap<>();
   private final Map<UUID, String> hashes = new HashMap<>();
   private final Map<String, UUID> logins = new HashMap<>();
+  private final Map<UUID, Long> passwordSet = new HashMap<>();
+  private final Clock clock;
+
+  public MemoryAdminStore(Clock clock) {
+    this.clock = clock;
+  }
 
   @Override
   public synchronized Optional<AdminUser> find(UUID id) {
@@ -44,6 +51,7 @@ public final class MemoryAdminStore implements AdminStore {
     }
     admins.put(admin.id(), admin);
     hashes.put(admin.id(), passwordHash);
+    passwordSet.put(admin.id(), clock.millis());
     return true;
   }
 
@@ -55,6 +63,12 @@ public final class MemoryAdminStore implements AdminStore {
   @Override
   public synchronized void setPasswordHash(UUID id, String passwordHash) {
     hashes.put(id, passwordHash);
+    passwordSet.put(id, clock.millis());
+  }
+
+  @Override
+  public synchronized Optional<Long> passwordSetMillis(UUID id) {
+    return Optional.ofNullable(passwordSet.get(id));
   }
 
   private static String login(String usernameOrEmail) {

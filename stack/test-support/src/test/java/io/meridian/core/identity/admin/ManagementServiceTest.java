@@ -223,4 +223,52 @@ class ManagementServiceTest {
     assertThat(identity.events.events())
         .contains(new AccessEvent(AccessEvent.Kind.APPLICATION_DELETED, shop.id()));
   }
+
+  @Test
+  void an_admin_added_with_only_an_email_takes_it_as_username_and_a_password_nobody_knows() {
+    AdminUser added = management.createMemberAdmin(null, null, "grace@navy.mil", null, () -> {});
+
+    assertThat(added.username()).isEqualTo("grace@navy.mil");
+    assertThat(management.adminForLogin("grace@navy.mil")).contains(added);
+    assertThat(identity.admins.passwordHash(added.id())).isPresent();
+    assertThat(management.passwordMatches(Optional.of(added), "")).isFalse();
+    assertThat(management.passwordMatches(Optional.of(added), "null")).isFalse();
+    AdminUser named = management.createMemberAdmin("kay", null, "kay@x.io", "password1", () -> {});
+    assertThat(named.username()).isEqualTo("kay");
+    assertThat(management.passwordMatches(Optional.of(named), "password1")).isTrue();
+  }
+
+  @Test
+  void an_admin_email_needs_no_format_beyond_an_at_sign_and_may_have_a_long_local_part() {
+    String longLocal = "a".repeat(100) + ".b+c!d#e@example.co";
+
+    AdminUser admin = management.createAdmin("longlocal", null, longLocal, "password1");
+
+    assertThat(admin.email()).isEqualTo(longLocal);
+    assertThat(codeOf(() -> management.createAdmin("nat", null, "no-at-sign", "password1")))
+        .isEqualTo(ErrorCode.ILLEGAL_ARGUMENT);
+    assertThat(codeOf(() -> management.createAdmin("sp", null, "a b@x.io", "password1")))
+        .isEqualTo(ErrorCode.ILLEGAL_ARGUMENT);
+    assertThat(
+            codeOf(
+                () ->
+                    management.createAdmin(
+                        "huge",
+                        null,
+                        "a".repeat(RegistryRules.MAX_EMAIL_LENGTH) + "@x",
+                        "pass1234")))
+        .isEqualTo(ErrorCode.ILLEGAL_ARGUMENT);
+  }
+
+  @Test
+  void password_changed_is_when_the_admins_password_was_last_set() {
+    AdminUser ada = acme().owner();
+    assertThat(management.passwordChanged(ada)).isEqualTo(MemoryCore.START.toEpochMilli());
+
+    core.clock.advance(java.time.Duration.ofMinutes(5));
+    management.setPassword(ada, "babbage12");
+
+    assertThat(management.passwordChanged(ada))
+        .isEqualTo(MemoryCore.START.plus(java.time.Duration.ofMinutes(5)).toEpochMilli());
+  }
 }
