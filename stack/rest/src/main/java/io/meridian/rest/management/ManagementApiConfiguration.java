@@ -29,6 +29,7 @@ public class ManagementApiConfiguration {
       HashingBudget hashingBudget,
       SignUpThrottle signUps) {
     return ApiResources.of(
+        new AdminSignInResource(auth, management, tokens, bodies, superuser),
         new ManagementResource(auth, management, tokens, bodies, superuser, hashingBudget, signUps),
         new AdminInvitationResource(management, invitations));
   }

@@ -227,7 +227,11 @@ class ManagementUsergridIT extends MeridianIT {
     admin.post(
         "/management/orgs/" + org + "/users",
         json("username", username, "email", username + "@example.com", "password", "first pass1"));
-    ApiClient self = api.anonymous().withToken(Identities.adminToken(api, username, "first pass1"));
+    UsergridAccessInfo before =
+        strictly(
+            Identities.signIn(api, "/management/token", username, "first pass1"),
+            UsergridAccessInfo.class);
+    ApiClient self = api.anonymous().withToken(before.accessToken());
 
     Reply changed =
         self.post(
@@ -236,8 +240,11 @@ class ManagementUsergridIT extends MeridianIT {
 
     assertThat(strictly(changed, UsergridManagementAnswer.class).action())
         .isEqualTo("set admin user password");
-    assertThat(Identities.signIn(api, "/management/token", username, "second pass2").status())
-        .isEqualTo(200);
+    UsergridAccessInfo after =
+        strictly(
+            Identities.signIn(api, "/management/token", username, "second pass2"),
+            UsergridAccessInfo.class);
+    assertThat(after.passwordChanged()).isGreaterThan(before.passwordChanged());
     assertThat(Identities.signIn(api, "/management/token", username, "first pass1").status())
         .isEqualTo(400);
   }
