@@ -52,18 +52,18 @@ public final class Responses {
   }
 
   /**
-   * A page of results: whole entities, or a projection's rows as {@code list}; and its cursor. It
-   * carries only the entities the caller may read (see {@link #listed}).
+   * A page of results: whole entities, or (for a selection) the entities holding only the selected
+   * fields, as Usergrid 2 answers; and its cursor. It carries only the entities the caller may read
+   * (see {@link #listed}).
    */
   static byte[] page(Envelope envelope, QueryPage page) {
     List<StoredEntity> visible = Caller.visibility().readable(page.entities());
     if (page.projection().isPresent()) {
       Projection projection = page.projection().get();
-      List<JsonNode> rows =
+      envelope.entities(
           visible.stream()
-              .map(entity -> projection.apply(Json.parseStoredObject(entity.json())))
-              .toList();
-      envelope.list(rows);
+              .map(entity -> Json.write(projection.entity(Json.parseStoredObject(entity.json()))))
+              .toList());
     } else if (page.distances().isEmpty()) {
       envelope.entities(json(visible));
     } else {

@@ -181,7 +181,7 @@ class PagingIT extends MeridianIT {
     }
     Reply selected = api.get(path("nothings") + "?ql=" + ApiClient.encode("select name"));
     assertThat(selected.status()).isEqualTo(200);
-    assertThat(selected.json().path("list").size()).isZero();
+    assertThat(selected.json().path("entities").size()).isZero();
 
     assertThat(api.get(path("nothings") + "?ql=" + ApiClient.encode("where (")).status())
         .as("a malformed query is refused whether or not the collection holds anything")
@@ -193,19 +193,37 @@ class PagingIT extends MeridianIT {
         .isEqualTo(404);
   }
 
+  /** Usergrid 2's answer to a selection (its SelectMappingsQueryTest): entities, trimmed. */
   @Test
-  void select_with_fields_returns_a_list_not_entities() {
-    api.post(path("pets"), "{\"name\":\"rex\",\"age\":3,\"owner\":{\"city\":\"Oslo\"}}");
+  void select_with_fields_answers_entities_holding_only_those_fields() {
+    String uuid =
+        api.post(
+                path("pets"),
+                "{\"name\":\"rex\",\"age\":3,\"owner\":{\"city\":\"Oslo\",\"zip\":\"0150\"}}")
+            .entity()
+            .path("uuid")
+            .asText();
 
     Reply plain =
         api.get(path("pets") + "?ql=" + ApiClient.encode("select name, owner.city, missing"));
     Reply aliased =
         api.get(path("pets") + "?ql=" + ApiClient.encode("select {who: name, years: age}"));
 
-    assertThat(plain.json().has("entities")).isFalse();
-    assertThat(plain.json().path("list").toString()).isEqualTo("[[\"rex\",\"Oslo\",null]]");
+    assertThat(plain.json().has("list")).isFalse();
     assertThat(plain.json().path("count").asInt()).isEqualTo(1);
-    assertThat(aliased.json().path("list").toString()).isEqualTo("[{\"who\":\"rex\",\"years\":3}]");
+    JsonNode pet = plain.json().path("entities").path(0);
+    assertThat(pet.path("uuid").asText()).isEqualTo(uuid);
+    assertThat(pet.path("type").asText()).isEqualTo("pet");
+    assertThat(pet.path("name").asText()).isEqualTo("rex");
+    assertThat(pet.path("owner").toString()).isEqualTo("{\"city\":\"Oslo\"}");
+    assertThat(pet.at("/metadata/path").asText()).isEqualTo("/pets/" + uuid);
+    assertThat(pet.has("age")).isFalse();
+    assertThat(pet.has("created")).isFalse();
+    assertThat(pet.has("missing")).isFalse();
+    JsonNode named = aliased.json().path("entities").path(0);
+    assertThat(named.path("who").asText()).isEqualTo("rex");
+    assertThat(named.path("years").asInt()).isEqualTo(3);
+    assertThat(named.has("name")).isFalse();
   }
 
   @Test
