@@ -6,14 +6,16 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.index.IndexOperation;
 import io.meridian.index.query.EntityLeaves;
+import io.meridian.index.query.PropertyNames;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
  * Turns an entity into the index document: fixed metadata fields plus one {@code fields} entry per
- * leaf value (see docs/index-mapping.md). The output only ever uses the fields the strict mapping
- * declares, so no entity can add to the mapping or be rejected for a type clash.
+ * leaf value (see docs/index-mapping.md), named by its folded path ({@link PropertyNames}). The
+ * output only ever uses the fields the strict mapping declares, so no entity can add to the mapping
+ * or be rejected for a type clash.
  */
 final class DocumentFlattener {
   /** Built-in properties go first so the value cap can never push them out. */
@@ -150,7 +152,7 @@ final class DocumentFlattener {
         truncated = true;
         return null;
       }
-      return out.addObject().put("name", path);
+      return out.addObject().put("name", PropertyNames.fold(path));
     }
   }
 }

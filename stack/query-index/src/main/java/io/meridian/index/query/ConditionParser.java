@@ -95,7 +95,7 @@ final class ConditionParser {
 
   private Condition comparison() {
     Token start = tokens.peek();
-    String property = tokens.path("a property name, 'not' or '('");
+    String property = PropertyNames.fold(tokens.path("a property name, 'not' or '('"));
     Token operator = tokens.peek();
     if (operator.isKeyword("contains")) {
       tokens.advance();

@@ -56,7 +56,10 @@ final class IndexEntries {
     return entries;
   }
 
-  /** The entries named {@code path}, in no particular order. */
+  /**
+   * The entries named {@code path} (folded, as the parser gives it), in no particular order;
+   * entries are kept under their folded names, as the index names them.
+   */
   List<Entry> named(String path) {
     return byName.getOrDefault(path, List.of());
   }
@@ -85,7 +88,7 @@ final class IndexEntries {
 
   private void add(String path, Entry entry) {
     if (path.length() <= MAX_NAME_LENGTH) {
-      byName.computeIfAbsent(path, name -> new ArrayList<>()).add(entry);
+      byName.computeIfAbsent(PropertyNames.fold(path), name -> new ArrayList<>()).add(entry);
     }
   }
 }

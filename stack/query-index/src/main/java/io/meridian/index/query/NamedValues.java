@@ -10,7 +10,8 @@ import java.util.function.Predicate;
  * leaves: through nested objects, through every element of an array (nested arrays flatten), and
  * never under {@code metadata}. Unlike the leaves, the values are whole nodes, so a condition can
  * read an object such as a GeoJSON polygon. A key that itself contains a dot ({@code "a.b"}) is
- * found like a nested one, as the index finds it.
+ * found like a nested one, as the index finds it. {@code path} is folded ({@link PropertyNames}):
+ * keys are compared folded too.
  */
 final class NamedValues {
   /** Not user data: the API renders it from the path, so it is never indexed. */
@@ -26,8 +27,9 @@ final class NamedValues {
   private static boolean anyNamed(
       String prefix, JsonNode object, String path, Predicate<JsonNode> test) {
     for (Map.Entry<String, JsonNode> child : object.properties()) {
-      String name = prefix.isEmpty() ? child.getKey() : prefix + "." + child.getKey();
-      if (prefix.isEmpty() && name.equals(METADATA)) {
+      String key = PropertyNames.fold(child.getKey());
+      String name = prefix.isEmpty() ? key : prefix + "." + key;
+      if (prefix.isEmpty() && child.getKey().equals(METADATA)) {
         continue;
       }
       boolean found =

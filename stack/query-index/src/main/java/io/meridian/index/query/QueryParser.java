@@ -160,7 +160,7 @@ public final class QueryParser {
   }
 
   private Order order(String expected) {
-    String property = tokens.path(expected);
+    String property = PropertyNames.fold(tokens.path(expected));
     Direction direction = Direction.ASC;
     if (tokens.peek().isKeyword("asc") || tokens.peek().isKeyword("desc")) {
       direction = Direction.valueOf(tokens.advance().text().toUpperCase(Locale.ROOT));

@@ -40,6 +40,16 @@ class DocumentFlattenerTest {
   }
 
   @Test
+  void entries_are_named_by_their_folded_path_so_queries_find_them_in_any_case() throws Exception {
+    ObjectNode document =
+        flattener.upsert(upsert("{\"Ordinal\": 3, \"Place\": {\"City\": \"Oslo\"}}")).source();
+
+    assertThat(entries(document, "ordinal")).hasSize(1);
+    assertThat(entries(document, "place.city")).hasSize(1);
+    assertThat(entries(document, "Ordinal")).isEmpty();
+  }
+
+  @Test
   void metadata_comes_from_the_operation_and_the_built_ins() throws Exception {
     ObjectNode document =
         flattener

@@ -89,7 +89,6 @@ class CanonicalFormTest {
         "select {x: a}|select {a: x}",
         "order by a|order by a desc",
         "order by a, b|order by b, a",
-        "Name = 1|name = 1",
         "loc within 10 of 1, 2|loc within 10 of 2, 1",
         "g contains 1, 2|g contains 2, 1",
         "g contains 1, 2|g contains '1, 2'",

@@ -83,4 +83,21 @@ class QueryIT extends MeridianIT {
     assertThat(api.get(path("cups") + "?limit=3").uuids()).hasSize(3);
     assertThat(api.get(path("cups")).uuids()).hasSize(5);
   }
+
+  /** As in Usergrid 2, which lower-cases the field names it indexes. */
+  @Test
+  void property_names_are_case_insensitive_in_where_order_by_and_select() {
+    String two =
+        api.post(path("ranks"), "{\"Ordinal\":2,\"Label\":\"b\"}").entity().path("uuid").asText();
+    String one =
+        api.post(path("ranks"), "{\"ordinal\":1,\"label\":\"a\"}").entity().path("uuid").asText();
+
+    assertThat(query("ranks", "select * where ordinal = 2").uuids()).containsExactly(two);
+    assertThat(query("ranks", "select * where ORDINAL = 1").uuids()).containsExactly(one);
+    assertThat(query("ranks", "select * where Ordinal > 0 order by ORDINAL desc").uuids())
+        .containsExactly(two, one);
+    assertThat(query("ranks", "select * order by oRdInAl").uuids()).containsExactly(one, two);
+    Reply selected = query("ranks", "select LABEL where ordinal = 2");
+    assertThat(selected.json().at("/entities/0/Label").asText()).isEqualTo("b");
+  }
 }
