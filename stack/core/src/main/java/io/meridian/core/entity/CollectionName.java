@@ -14,7 +14,11 @@ import java.util.regex.Pattern;
  * @param type the entity type (e.g. {@code dog})
  */
 public record CollectionName(String plural, String type) {
-  private static final Pattern VALID = Pattern.compile("[A-Za-z][A-Za-z0-9_]{0,63}");
+  /** The longest collection name: Usergrid's clients use long, dashed names ({@code my-things}). */
+  public static final int MAX_LENGTH = 255;
+
+  private static final Pattern VALID =
+      Pattern.compile("[A-Za-z][A-Za-z0-9_-]{0," + (MAX_LENGTH - 1) + "}");
 
   /**
    * Inflection runs dozens of regular expressions; every request names a collection, and apps use
@@ -33,7 +37,9 @@ public record CollectionName(String plural, String type) {
           ErrorCode.ILLEGAL_ARGUMENT,
           "Invalid collection name '"
               + pathSegment
-              + "': use 1 to 64 letters, digits or '_', starting with a letter");
+              + "': use 1 to "
+              + MAX_LENGTH
+              + " letters, digits, '_' or '-', starting with a letter");
     }
     String type = Inflector.singular(pathSegment);
     CollectionName name = new CollectionName(Inflector.plural(type), type);

@@ -2,6 +2,7 @@ package io.meridian.core.entity;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
@@ -51,12 +52,23 @@ final class EntityDocuments {
     }
     String alias = collection.alias();
     JsonNode name = properties.get(alias);
+    if (name != null && name.isNumber() && alias.equals("name")) {
+      // Usergrid takes a number as a name and keeps it as its text: {"name": 42} is named "42".
+      name = TextNode.valueOf(name.asText());
+      properties.set(alias, name);
+    }
     if (name != null && !name.isNull()) {
       validateName(alias, name);
     }
     return properties;
   }
 
+  /**
+   * A name is a non-blank string of bounded length. A {@code name} that looks like a UUID is taken,
+   * as Usergrid takes it (a path segment that is a UUID is looked up as the entity's uuid first and
+   * then as a name, see {@link EntityService#find}); a username or a group's path may not, nor may
+   * a username be {@code me}, since those address users and groups in their own ways.
+   */
   private static void validateName(String alias, JsonNode name) {
     if (!name.isTextual() || name.asText().isBlank()) {
       throw new MeridianException(
@@ -68,13 +80,15 @@ final class EntityDocuments {
           ErrorCode.ILLEGAL_ARGUMENT,
           "Property '" + alias + "' is longer than " + MAX_NAME_LENGTH + " characters");
     }
-    if (TimeUuids.isUuidText(text) || text.equalsIgnoreCase("me") && alias.equals("username")) {
+    if (!alias.equals("name")
+        && (TimeUuids.isUuidText(text)
+            || text.equalsIgnoreCase("me") && alias.equals("username"))) {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT,
           "Property '"
               + alias
-              + "' must not be a UUID (or 'me' for a username): entities are addressed by uuid"
-              + " or "
+              + "' must not be a UUID (or 'me' for a username): users and groups are addressed"
+              + " by uuid or "
               + alias
               + " in the same path segment");
     }

@@ -295,13 +295,20 @@ public final class EntityService {
     }
     if (TimeUuids.isUuidText(uuidOrName)) {
       UUID uuid = UUID.fromString(uuidOrName);
-      if (!TimeUuids.isTimeBased(uuid)) {
-        return Optional.empty();
-      }
-      return store
-          .load(app.id(), uuid)
-          .filter(entity -> entity.collection().equals(collection.plural()));
+      Optional<StoredEntity> byUuid =
+          TimeUuids.isTimeBased(uuid)
+              ? store
+                  .load(app.id(), uuid)
+                  .filter(entity -> entity.collection().equals(collection.plural()))
+              : Optional.empty();
+      // A name may look like a UUID (Usergrid takes such names): only a miss costs a second read.
+      return byUuid.isPresent() ? byUuid : findByName(app, collection, uuidOrName);
     }
+    return findByName(app, collection, uuidOrName);
+  }
+
+  private Optional<StoredEntity> findByName(
+      ApplicationRef app, CollectionName collection, String uuidOrName) {
     return store
         .nameHolder(app.id(), collection.plural(), uuidOrName)
         .flatMap(holder -> store.load(app.id(), holder.uuid()))

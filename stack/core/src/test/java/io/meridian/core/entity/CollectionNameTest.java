@@ -53,8 +53,16 @@ class CollectionNameTest {
   }
 
   @Test
-  void rejects_names_longer_than_64_characters() {
-    assertThatThrownBy(() -> CollectionName.of("a".repeat(65)))
+  void accepts_dashed_names_up_to_255_characters_as_usergrid_clients_use_them() {
+    assertThat(CollectionName.of("blog-posts").plural()).isEqualTo("blog-posts");
+    assertThat(CollectionName.of("blog-post").plural()).isEqualTo("blog-posts");
+    assertThat(CollectionName.of("a" + "b".repeat(249) + "-dogs").plural()).hasSize(255);
+  }
+
+  @Test
+  void rejects_names_longer_than_255_characters_or_starting_with_a_dash() {
+    assertThatThrownBy(() -> CollectionName.of("a".repeat(256)))
         .isInstanceOf(MeridianException.class);
+    assertThatThrownBy(() -> CollectionName.of("-dogs")).isInstanceOf(MeridianException.class);
   }
 }

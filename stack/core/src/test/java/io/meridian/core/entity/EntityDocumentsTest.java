@@ -41,20 +41,52 @@ class EntityDocumentsTest {
   }
 
   @Test
-  void rejects_a_name_that_is_not_a_string() {
-    assertThatThrownBy(() -> EntityDocuments.userProperties(json("{\"name\": 5}"), DOGS))
+  void rejects_a_name_that_is_neither_a_string_nor_a_number() {
+    assertThatThrownBy(() -> EntityDocuments.userProperties(json("{\"name\": true}"), DOGS))
         .isInstanceOf(MeridianException.class)
         .extracting(e -> ((MeridianException) e).code())
         .isEqualTo(ErrorCode.ILLEGAL_ARGUMENT);
   }
 
   @Test
-  void rejects_a_name_that_is_a_uuid() {
+  void takes_a_numeric_name_as_its_text_as_usergrid_does() throws Exception {
+    assertThat(EntityDocuments.userProperties(json("{\"name\": 42}"), DOGS).get("name").asText())
+        .isEqualTo("42");
+    assertThat(
+            EntityDocuments.userProperties(json("{\"name\": 4.5}"), DOGS).get("name").isTextual())
+        .isTrue();
+  }
+
+  @Test
+  void takes_a_name_that_looks_like_a_uuid_as_usergrid_does() throws Exception {
+    String uuid = UUID.randomUUID().toString();
+
+    assertThat(
+            EntityDocuments.userProperties(json("{\"name\": \"" + uuid + "\"}"), DOGS)
+                .get("name")
+                .asText())
+        .isEqualTo(uuid);
+  }
+
+  @Test
+  void still_rejects_a_uuid_username_and_a_numeric_one() {
+    CollectionName users = CollectionName.of("users");
     String uuid = UUID.randomUUID().toString();
 
     assertThatThrownBy(
-            () -> EntityDocuments.userProperties(json("{\"name\": \"" + uuid + "\"}"), DOGS))
+            () -> EntityDocuments.userProperties(json("{\"username\": \"" + uuid + "\"}"), users))
         .hasMessageContaining("must not be a UUID");
+    assertThatThrownBy(() -> EntityDocuments.userProperties(json("{\"username\": 42}"), users))
+        .isInstanceOf(MeridianException.class);
+  }
+
+  @Test
+  void still_rejects_me_as_a_username() {
+    assertThatThrownBy(
+            () ->
+                EntityDocuments.userProperties(
+                    json("{\"username\": \"Me\"}"), CollectionName.of("users")))
+        .isInstanceOf(MeridianException.class);
   }
 
   @Test

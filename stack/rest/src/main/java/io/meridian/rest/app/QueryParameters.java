@@ -10,12 +10,18 @@ public final class QueryParameters {
   private QueryParameters() {}
 
   /**
-   * The page size: the default when none is given; a given one must be a whole number in range, so
-   * {@code limit=} (blank) is a 400 as the API document says, not a silent default.
+   * The page size: the default when none is given, or when {@code limit=} is sent empty (as
+   * Usergrid's clients do when they have no limit to send, and as Usergrid ignores it); a given one
+   * must be a whole number in range.
    */
   public static int limit(String value) {
-    if (value == null) {
-      return EntityQueries.DEFAULT_LIMIT;
+    return limit(value, EntityQueries.DEFAULT_LIMIT);
+  }
+
+  /** {@link #limit(String)} with another default. */
+  public static int limit(String value, int byDefault) {
+    if (value == null || value.isBlank()) {
+      return byDefault;
     }
     try {
       return EntityQueries.requireLimit(Integer.parseInt(value.trim()));

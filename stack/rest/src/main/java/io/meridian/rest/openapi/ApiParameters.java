@@ -38,8 +38,8 @@ final class ApiParameters {
    */
   private static final Map<String, String> PATTERNS =
       Map.of(
-          "collection", "^[A-Za-z][A-Za-z0-9_]{0,63}(;.*)?$",
-          "targetCollection", "^[A-Za-z][A-Za-z0-9_]{0,63}$",
+          "collection", "^[A-Za-z][A-Za-z0-9_-]{0,254}(;.*)?$",
+          "targetCollection", "^[A-Za-z][A-Za-z0-9_-]{0,254}$",
           "verb", "^[A-Za-z0-9_.~-]{1,128}$");
 
   private ApiParameters() {}
@@ -64,7 +64,10 @@ final class ApiParameters {
       case "q", "query" -> parameter.description("The same as `ql`");
       case "limit" ->
           parameter
-              .description("How many entities to return (default 10)")
+              .description(
+                  "How many entities to return (default 10, unless the operation says otherwise);"
+                      + " an empty `limit=` is ignored, as Usergrid ignores it")
+              .allowEmptyValue(true)
               .schema(
                   new IntegerSchema()
                       .minimum(java.math.BigDecimal.ONE)

@@ -61,7 +61,7 @@ class BadInputIT extends MeridianIT {
 
   @Test
   void an_array_with_one_bad_entity_creates_none() {
-    Reply reply = api.post(path("owls"), "[{\"name\":\"hoot\"},{\"name\":7}]");
+    Reply reply = api.post(path("owls"), "[{\"name\":\"hoot\"},{\"name\":true}]");
 
     assertError(reply, 400, "illegal_argument");
     assertThat(api.get(path("owls") + "/hoot").status()).isEqualTo(404);
@@ -79,7 +79,7 @@ class BadInputIT extends MeridianIT {
   @Test
   void a_wrong_content_type_is_415() {
     assertError(
-        api.send("POST", path("dogs"), "{\"name\":\"x\"}", "text/plain"),
+        api.send("POST", path("dogs"), "{\"name\":\"x\"}", "application/xml"),
         415,
         "unsupported_media_type");
     assertError(
@@ -154,10 +154,7 @@ class BadInputIT extends MeridianIT {
   void invalid_names_are_400() {
     assertError(api.post(path("dogs"), "{\"name\":\"\"}"), 400, "illegal_argument");
     assertError(api.post(path("dogs"), "{\"name\":{\"a\":1}}"), 400, "illegal_argument");
-    assertError(
-        api.post(path("dogs"), "{\"name\":\"" + UUID.randomUUID() + "\"}"),
-        400,
-        "illegal_argument");
+    assertError(api.post(path("dogs"), "{\"name\":true}"), 400, "illegal_argument");
   }
 
   @Test

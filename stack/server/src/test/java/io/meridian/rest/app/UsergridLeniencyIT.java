@@ -60,7 +60,7 @@ class UsergridLeniencyIT extends MeridianIT {
 
   @Test
   void a_body_with_another_declared_type_is_still_415() {
-    Reply refused = api.send("POST", path("cats"), "{\"name\":\"x\"}", "text/plain");
+    Reply refused = api.send("POST", path("cats"), "{\"name\":\"x\"}", "application/xml");
 
     assertThat(refused.status()).isEqualTo(415);
     assertThat(refused.error()).isEqualTo("unsupported_media_type");
@@ -106,5 +106,40 @@ class UsergridLeniencyIT extends MeridianIT {
     assertThat(refused.status()).as(refused.body()).isEqualTo(400);
     assertThat(refused.error()).isEqualTo("illegal_argument");
     assertThat(app.status()).as(app.body()).isEqualTo(400);
+  }
+
+  /**
+   * Usergrid takes dashed collection names, JSON labelled text/plain, an empty limit, and names
+   * that are numbers or look like UUIDs.
+   */
+  @Test
+  void names_bodies_and_limits_are_taken_as_usergrid_takes_them() {
+    String dashed = "blog-" + "a".repeat(200) + "-posts";
+    Reply created = api.post(path(dashed), "{\"title\":\"hello\"}");
+    assertThat(created.status()).as(created.body()).isEqualTo(200);
+    assertThat(created.entity().path("type").asText())
+        .isEqualTo("blog-" + "a".repeat(200) + "-post");
+    assertThat(api.get(path(dashed)).uuids()).hasSize(1);
+    assertThat(api.post(path("a".repeat(256)), "{}").status()).isEqualTo(400);
+
+    Reply plain =
+        api.send("POST", path("notes"), " {\"name\":\"plain\"}", "text/plain; charset=UTF-8");
+    assertThat(plain.status()).as(plain.body()).isEqualTo(200);
+    assertThat(api.get(path("notes/plain")).entity().path("name").asText()).isEqualTo("plain");
+    assertThat(api.send("POST", path("notes"), "name=x", "text/plain").status()).isEqualTo(415);
+
+    Reply unlimited = api.get(path("notes") + "?limit=");
+    assertThat(unlimited.status()).as(unlimited.body()).isEqualTo(200);
+    assertThat(unlimited.uuids()).hasSize(1);
+
+    Reply numeric = api.post(path("notes"), "{\"name\":42}");
+    assertThat(numeric.status()).as(numeric.body()).isEqualTo(200);
+    assertThat(numeric.entity().path("name").asText()).isEqualTo("42");
+    assertThat(api.get(path("notes/42")).status()).isEqualTo(200);
+    String uuidName = UUID.randomUUID().toString();
+    Reply uuidNamed = api.post(path("notes"), "{\"name\":\"" + uuidName + "\"}");
+    assertThat(uuidNamed.status()).as(uuidNamed.body()).isEqualTo(200);
+    assertThat(api.get(path("notes/" + uuidName)).entity().path("uuid").asText())
+        .isEqualTo(uuidNamed.entity().path("uuid").asText());
   }
 }
