@@ -71,7 +71,10 @@ final class AssetForms {
             throw new MeridianException(
                 ErrorCode.BAD_REQUEST, "The form has more than one part named 'file'");
           }
-          file = assets.stage(part.getInputStream(), ContentTypes.ofPart(part.getContentType()));
+          ContentSniffer.Sniffed sniffed =
+              ContentSniffer.sniff(
+                  part.getInputStream(), ContentTypes.ofPart(part.getContentType()));
+          file = assets.stage(sniffed.body(), sniffed.contentType());
         } else if (part.isFormField()) {
           byte[] value =
               part.getInputStream()

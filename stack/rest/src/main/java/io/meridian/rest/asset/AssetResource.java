@@ -195,7 +195,8 @@ public class AssetResource {
     WriteOptions options = QueryParameters.writeOptions(write.consistency());
     String id = Caller.entity(name, path.entity());
     entities.get(application, name, id);
-    AssetPointer staged = assets.stage(body, type);
+    ContentSniffer.Sniffed sniffed = ContentSniffer.sniff(body, type);
+    AssetPointer staged = assets.stage(sniffed.body(), sniffed.contentType());
     ObjectNode none = Json.object();
     StoredEntity updated = assets.attach(application, name, id, staged, none, options);
     return Responses.entity(action, application, name.plural() + "/" + path.entity(), updated);

@@ -50,12 +50,19 @@ final class ContentTypes {
     return header.trim();
   }
 
-  /** The type of a multipart form's {@code file} part; a part without one is of unknown type. */
+  /**
+   * The type of a multipart form's {@code file} part; a part without one, or one claiming to be a
+   * form itself (the request's type repeated by some clients), is of unknown type, which {@link
+   * ContentSniffer} then tells from the bytes. The form's own type is never a file's.
+   */
   static String ofPart(String header) {
     if (header == null || header.isBlank()) {
       return UNKNOWN;
     }
-    parse(header, ErrorCode.BAD_REQUEST);
+    MediaType type = parse(header, ErrorCode.BAD_REQUEST);
+    if (type.getType().equalsIgnoreCase("multipart")) {
+      return UNKNOWN;
+    }
     return header.trim();
   }
 

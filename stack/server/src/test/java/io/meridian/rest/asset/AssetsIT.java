@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -569,5 +570,47 @@ class AssetsIT extends MeridianIT {
       }
     }
     return found;
+  }
+
+  /** Usergrid answers a JPEG sent as octet-stream (or untyped in a form) as image/jpeg. */
+  @Test
+  void a_file_of_unknown_type_is_stored_with_the_type_its_bytes_show() {
+    byte[] jpeg = new byte[600];
+    jpeg[0] = (byte) 0xFF;
+    jpeg[1] = (byte) 0xD8;
+    jpeg[2] = (byte) 0xFF;
+    jpeg[3] = (byte) 0xE0;
+    api.post(path("photos"), "{\"name\":\"raw\"}");
+
+    Answer raw = transfers.raw("PUT", path("photos/raw"), "application/octet-stream", jpeg);
+    Answer form =
+        transfers.form(
+            "POST",
+            path("photos"),
+            true,
+            Part.text("name", "formed"),
+            Part.file("file", "application/octet-stream", jpeg));
+    Answer typed =
+        transfers.form(
+            "POST",
+            path("photos"),
+            true,
+            Part.text("name", "typed"),
+            Part.file("file", "image/png", PNG));
+
+    assertThat(raw.status()).as(raw.text()).isEqualTo(200);
+    assertThat(form.status()).as(form.text()).isEqualTo(200);
+    assertThat(typed.status()).as(typed.text()).isEqualTo(200);
+    for (String name : List.of("raw", "formed")) {
+      assertThat(
+              api.get(path("photos/" + name)).entity().at("/file-metadata/content-type").asText())
+          .as(name)
+          .isEqualTo("image/jpeg");
+      Answer file = transfers.get(path("photos/" + name), "Accept", "image/jpeg");
+      assertThat(file.header("Content-Type")).isEqualTo("image/jpeg");
+      assertThat(file.body()).isEqualTo(jpeg);
+    }
+    assertThat(api.get(path("photos/typed")).entity().at("/file-metadata/content-type").asText())
+        .isEqualTo("image/png");
   }
 }
