@@ -39,10 +39,22 @@ public final class ConnectionService {
   private final EntityStore store;
   private final ConnectionStore connections;
 
+  /** Told of each connection made, in order. */
+  private final List<ConnectionObserver> observers;
+
   public ConnectionService(EntityService entities, EntityStore store, ConnectionStore connections) {
+    this(entities, store, connections, List.of());
+  }
+
+  public ConnectionService(
+      EntityService entities,
+      EntityStore store,
+      ConnectionStore connections,
+      List<ConnectionObserver> observers) {
     this.entities = entities;
     this.store = store;
     this.connections = connections;
+    this.observers = List.copyOf(observers);
   }
 
   /**
@@ -65,6 +77,7 @@ public final class ConnectionService {
         resolve(
             app, visibility, sourceCollection, sourceId, verb, targetCollection, targetId, false);
     connections.connect(app.id(), connection);
+    observers.forEach(observer -> observer.connected(app, connection));
     return target(app, connection);
   }
 

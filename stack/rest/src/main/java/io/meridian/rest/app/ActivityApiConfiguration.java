@@ -5,6 +5,7 @@ import io.meridian.core.activity.ActivityService;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.connection.ConnectionService;
 import io.meridian.core.counter.CounterService;
+import io.meridian.core.counter.EventQueue;
 import io.meridian.core.counter.EventService;
 import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.EntityService;
@@ -19,6 +20,7 @@ public class ActivityApiConfiguration {
   ApiResources activityResources(
       ApplicationService applications,
       EventService events,
+      EventQueue queue,
       CounterService counters,
       ActivityService activities,
       EntityService entities,
@@ -27,7 +29,7 @@ public class ActivityApiConfiguration {
       JsonBodies bodies) {
     ConnectionListings listings = new ConnectionListings(entities, connections, queries);
     return ApiResources.of(
-        new EventResource(applications, events, queries, bodies),
+        new EventResource(applications, events, queue, queries, bodies),
         new CounterResource(applications, counters),
         new ActivityResource(applications, activities, listings, bodies),
         new FeedResource(applications, listings));

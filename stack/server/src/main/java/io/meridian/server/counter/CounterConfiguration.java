@@ -3,7 +3,9 @@ package io.meridian.server.counter;
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.meridian.core.counter.CassandraCounterStore;
 import io.meridian.core.counter.CounterService;
+import io.meridian.core.counter.EventQueue;
 import io.meridian.core.counter.EventService;
+import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.EntityService;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
@@ -24,5 +26,10 @@ class CounterConfiguration {
   @Bean
   EventService eventService(EntityService entities, CounterService counters) {
     return new EventService(entities, counters);
+  }
+
+  @Bean
+  EventQueue eventQueue(EntityService entities, EntityQueries queries) {
+    return new EventQueue(entities, queries);
   }
 }

@@ -1,6 +1,7 @@
 package io.meridian.server.entity;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import io.meridian.core.activity.FollowerFeeds;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.app.CassandraApplicationStore;
 import io.meridian.core.asset.AssetCleanup;
@@ -168,10 +169,12 @@ class EntityConfiguration {
         observers.ordered());
   }
 
+  /** Following a user copies their past activities into the follower's feed (activities.md). */
   @Bean
   ConnectionService connectionService(
       EntityService entities, EntityStore store, ConnectionStore connections) {
-    return new ConnectionService(entities, store, connections);
+    return new ConnectionService(
+        entities, store, connections, List.of(new FollowerFeeds(connections)));
   }
 
   /** Cursors are signed with a key every node shares, so any node continues any cursor. */

@@ -7,6 +7,7 @@ import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.ApiClient.Reply;
 import io.meridian.rest.support.AppAccess;
 import io.meridian.rest.support.MeridianIT;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -160,5 +161,57 @@ class ActivitiesIT extends MeridianIT {
     Reply none = api.get(path("activities"));
     assertThat(none.status()).as(none.body()).isEqualTo(200);
     assertThat(none.json().path("entities")).isEmpty();
+  }
+
+  /** Usergrid's following service copies the followed user's activities into the feed. */
+  @Test
+  void following_a_user_brings_their_past_activities_into_the_followers_feed() {
+    String first =
+        post(api, "users/fred/activities", "{\"verb\":\"post\",\"content\":\"a\"}")
+            .entity()
+            .path("uuid")
+            .asText();
+    String second =
+        post(api, "users/fred/activities", "{\"verb\":\"post\",\"content\":\"b\"}")
+            .entity()
+            .path("uuid")
+            .asText();
+    assertThat(api.get(path("users/barney/feed")).json().path("entities")).isEmpty();
+
+    access.add("users/barney/following/users/fred");
+
+    assertThat(listed("users/barney/feed")).containsExactly(second, first);
+    assertThat(listed("users/barney/activities")).isEmpty();
+  }
+
+  /** Usergrid's GET /events reads the events as a queue: messages and last. */
+  @Test
+  void events_read_as_usergrids_queue_with_messages_and_last() {
+    List<String> posted = new ArrayList<>();
+    for (String category : List.of("advertising", "sales", "marketing")) {
+      posted.add(
+          post(api, "events", "{\"timestamp\":0,\"category\":\"" + category + "\"}")
+              .entity()
+              .path("uuid")
+              .asText());
+    }
+
+    Reply first = api.get(path("events"));
+    Reply again = api.get(path("events"));
+    String last = first.json().path("last").asText();
+    Reply second = api.get(path("events") + "?last=" + last);
+    Reply third = api.get(path("events") + "?last=" + second.json().path("last").asText());
+    Reply rest = api.get(path("events") + "?limit=5&last=" + last);
+
+    assertThat(first.status()).as(first.body()).isEqualTo(200);
+    assertThat(first.json().path("messages")).hasSize(1);
+    assertThat(first.json().at("/messages/0/uuid").asText()).isEqualTo(posted.get(0));
+    assertThat(last).isEqualTo(posted.get(0));
+    assertThat(again.json().at("/messages/0/uuid").asText()).isEqualTo(posted.get(0));
+    assertThat(second.json().at("/messages/0/uuid").asText()).isEqualTo(posted.get(1));
+    assertThat(third.json().at("/messages/0/uuid").asText()).isEqualTo(posted.get(2));
+    assertThat(rest.json().path("messages")).hasSize(2);
+    assertThat(api.get(path("events") + "?last=nope").status()).isEqualTo(400);
+    assertThat(api.get(path("events") + "?ql=" + ApiClient.encode("select *")).uuids()).hasSize(3);
   }
 }
