@@ -119,6 +119,35 @@ public final class CollectionWrites {
   }
 
   /**
+   * A {@code PUT} to a collection: with a query, merges the body into every entity it selects (at
+   * most {@code max}); without one, creates one entity from the body, as Usergrid's SDKs use it
+   * ({@code client.PUT(entity)} for an entity with no uuid or name yet). Creating asks for more
+   * than the route's own permission ({@code put:/things/*}): the caller must also be allowed to
+   * {@code POST} to the collection, so that a permission to change entities never grants creating
+   * them.
+   */
+  public List<StoredEntity> put(
+      ApplicationRef app,
+      Principal caller,
+      CollectionName collection,
+      String ql,
+      int max,
+      JsonNode body,
+      WriteOptions options,
+      Supplier<Requester> requester) {
+    if (ql != null && !ql.isBlank()) {
+      return updateMatching(app, collection, ql, max, body, options);
+    }
+    if (!body.isObject()) {
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT,
+          "A PUT to a collection without a query creates one entity: send a JSON object");
+    }
+    access.authorize(caller, app, Verb.POST, List.of(collection.plural()));
+    return create(app, collection, List.of(body), options, requester);
+  }
+
+  /**
    * A {@code PUT} through a connection path ({@code /users/fred/likes/dogs/rex}) merges the body
    * into the connected entity, as Usergrid did, but asks for more than the path's own permission:
    * the caller must also be allowed to {@code PUT} the entity at its own path ({@code /dogs/rex} or

@@ -55,9 +55,21 @@ public final class BulkOperations {
         entity -> entities.update(app, collection, entity.uuid().toString(), body, options));
   }
 
-  /** Deletes every entity the query selects (at most {@code limit}); returns them as they were. */
+  /**
+   * Deletes every entity the query selects (at most {@code limit}); returns them as they were.
+   * Without a query nothing is deleted and the request is refused (405, as Usergrid refuses a
+   * collection delete): a client that dropped its query, or a {@code DELETE} sent to the collection
+   * instead of one entity, must not cost the newest entities of the collection. {@code select *}
+   * deletes the newest, as asked.
+   */
   public List<StoredEntity> deleteMatching(
       ApplicationRef app, CollectionName collection, String ql, int limit, WriteOptions options) {
+    if (ql == null || ql.isBlank()) {
+      throw new MeridianException(
+          ErrorCode.METHOD_NOT_ALLOWED,
+          "A collection cannot be deleted: send a query (ql) to delete the entities it selects,"
+              + " or DELETE one entity by its uuid or name");
+    }
     List<StoredEntity> selected = queries.query(app, collection, ql, limit, null).entities();
     return forEach(
         selected, entity -> entities.delete(app, collection, entity.uuid().toString(), options));

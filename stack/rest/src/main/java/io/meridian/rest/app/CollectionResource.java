@@ -17,6 +17,7 @@ import io.meridian.core.identity.access.Access;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
+import io.meridian.rest.openapi.ApiRefused;
 import io.meridian.rest.openapi.ApiThrottled;
 import io.meridian.rest.param.AppPath;
 import io.meridian.rest.param.CollectionPath;
@@ -140,29 +141,54 @@ public class CollectionResource {
     return Responses.entities("post", application, name.plural(), created);
   }
 
-  /** Merges the body into every entity the query selects, at most {@code limit} of them. */
+  /**
+   * Merges the body into every entity the query selects, at most {@code limit} of them; without a
+   * query, creates one entity from the body (Usergrid's SDKs send a new entity so).
+   */
   @PUT
   @Consumes(MediaType.APPLICATION_JSON)
-  @Operation(summary = "Merge the body into every entity a query selects (at most `limit`)")
+  @Operation(
+      summary =
+          "Merge the body into every entity a query selects (at most `limit`); without `ql`,"
+              + " create one entity from the body (needs the permission to POST to the"
+              + " collection)")
   @ApiBody(value = "EntityProperties")
+  @ApiThrottled(
+      "A user created without a query by a caller that is not an administrator: the address's"
+          + " sign-ups or password hashing are spent; `Retry-After` says when to try again")
   public byte[] updateMatching(
       @BeanParam AppPath path,
       @PathParam("collection") PathSegment collection,
       @BeanParam Selection selection,
       @BeanParam WriteBody write,
+      @Context HttpServletRequest servlet,
       InputStream body) {
     Matching matching = Matching.of(collection, selection, write.consistency());
     JsonNode json = bodies.read(body, write.contentLength());
     ApplicationRef application = applications.require(path.org(), path.app());
-    List<StoredEntity> updated =
-        writes.updateMatching(
-            application, matching.name(), matching.ql(), matching.max(), json, matching.options());
-    return Responses.entities("put", application, matching.name().plural(), updated);
+    List<StoredEntity> written =
+        writes.put(
+            application,
+            Caller.current(),
+            matching.name(),
+            matching.ql(),
+            matching.max(),
+            json,
+            matching.options(),
+            writes.requester(application, Caller.current(), servlet.getRemoteAddr()));
+    return Responses.entities("put", application, matching.name().plural(), written);
   }
 
-  /** Deletes every entity the query selects, at most {@code limit} of them. */
+  /**
+   * Deletes every entity the query selects, at most {@code limit} of them. Without a query it is a
+   * 405 and deletes nothing, as Usergrid refuses to delete a collection.
+   */
   @DELETE
-  @Operation(summary = "Delete every entity a query selects (at most `limit`)")
+  @Operation(
+      summary =
+          "Delete every entity a query selects (at most `limit`); without `ql`, 405"
+              + " `method_not_allowed` and nothing is deleted")
+  @ApiRefused(status = 405, value = "No query (`ql`): a collection is never deleted whole")
   public byte[] deleteMatching(
       @BeanParam AppPath path,
       @PathParam("collection") PathSegment collection,

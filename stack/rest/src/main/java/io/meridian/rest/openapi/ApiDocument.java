@@ -168,6 +168,14 @@ public final class ApiDocument {
         }
         copy.getResponses().addApiResponse("429", ApiSchemas.error(throttled.value()));
       }
+      ApiRefused refused = handler.getAnnotation(ApiRefused.class);
+      if (refused != null) {
+        if (copy.getResponses() == null) {
+          copy.setResponses(new ApiResponses());
+        }
+        copy.getResponses()
+            .addApiResponse(String.valueOf(refused.status()), ApiSchemas.error(refused.value()));
+      }
       if (copy.getTags() == null || copy.getTags().isEmpty()) {
         copy.setTags(List.of(part.tag()));
       }

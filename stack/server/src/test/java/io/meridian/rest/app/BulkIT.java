@@ -55,13 +55,48 @@ class BulkIT extends MeridianIT {
   }
 
   @Test
+  void a_delete_of_a_collection_without_a_query_is_405_and_deletes_nothing() {
+    things(3, "a");
+
+    Reply plain = api.delete(path("things"));
+    Reply limited = api.delete(path("things") + "?limit=2");
+    Reply blank = api.delete(path("things") + "?ql=");
+    Reply matrix = api.delete(path("things") + ";limit=2");
+
+    for (Reply reply : new Reply[] {plain, limited, blank, matrix}) {
+      assertThat(reply.status()).as(reply.body()).isEqualTo(405);
+      assertThat(reply.error()).isEqualTo("method_not_allowed");
+    }
+    assertThat(count("kind = 'a'")).isEqualTo(3);
+    Reply all = api.delete(path("things") + "?limit=2&ql=" + ApiClient.encode("select *"));
+    assertThat(all.uuids()).hasSize(2);
+    assertThat(count("select *")).isEqualTo(1);
+  }
+
+  @Test
+  void a_put_to_a_collection_without_a_query_creates_one_entity_as_usergrid_sdks_expect() {
+    things(2, "a");
+
+    Reply reply = api.put(path("things"), "{\"author\":\"Frank Mills\"}");
+
+    assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+    assertThat(reply.json().path("action").asText()).isEqualTo("put");
+    JsonNode created = reply.entity();
+    assertThat(created.path("author").asText()).isEqualTo("Frank Mills");
+    assertThat(created.path("created").asLong()).isEqualTo(created.path("modified").asLong());
+    assertThat(count("select *")).isEqualTo(3);
+    assertThat(count("author = 'Frank Mills'")).isEqualTo(1);
+  }
+
+  @Test
   void a_bad_write_by_query_is_400_and_changes_nothing() {
     things(3, "a");
 
     Reply naming =
         api.put(path("things") + "?ql=" + ApiClient.encode("kind = 'a'"), "{\"name\":\"same\"}");
     Reply badQuery = api.delete(path("things") + "?ql=" + ApiClient.encode("kind = "));
-    Reply badLimit = api.delete(path("things") + "?limit=5000");
+    Reply badLimit =
+        api.delete(path("things") + "?limit=5000&ql=" + ApiClient.encode("kind = 'a'"));
 
     assertThat(naming.status()).isEqualTo(400);
     assertThat(badQuery.error()).isEqualTo("query_parse");

@@ -141,6 +141,23 @@ class EntityLeakIT extends MeridianIT {
   }
 
   @Test
+  void a_put_to_a_collection_that_creates_needs_the_permission_to_post_there() {
+    assertThat(api.post(path("diaries"), "{\"note\":\"first\"}").status()).isEqualTo(200);
+    access.grant("users/fred", "put:/diaries/*");
+    String all = ApiClient.encode("select *");
+    // The grant has reached the node once a write by query is allowed (it changes nothing here).
+    AppAccess.awaitStatus(200, () -> fred.put(path("diaries?ql=" + all), "{\"note\":\"x\"}"));
+
+    Reply refused = fred.put(path("diaries"), "{\"note\":\"mine\"}");
+    assertThat(refused.status()).as(refused.body()).isEqualTo(403);
+    assertThat(api.get(path("diaries")).uuids()).hasSize(1);
+
+    access.grant("users/fred", "post:/diaries");
+    AppAccess.awaitStatus(200, () -> fred.put(path("diaries"), "{\"note\":\"mine\"}"));
+    assertThat(api.get(path("diaries?ql=" + ApiClient.encode("note = 'mine'"))).uuids()).hasSize(1);
+  }
+
+  @Test
   void memberships_list_only_readable_groups() {
     access.create("groups", "{\"path\":\"cabal\",\"classified\":\"" + CLASSIFIED + "\"}");
     access.add("groups/cabal/users/fred");

@@ -236,6 +236,76 @@ class CollectionWritesTest {
   }
 
   @Test
+  void a_put_without_a_query_creates_one_entity_with_created_equal_to_modified() {
+    StoredEntity rex = create(DOGS, "{'name': 'rex'}");
+
+    List<StoredEntity> put =
+        writes.put(
+            core.app, application, DOGS, null, 10, json("{'age': 2}"), DEFAULT, asApplication);
+
+    assertThat(put)
+        .singleElement()
+        .satisfies(dog -> assertThat(dog.uuid()).isNotEqualTo(rex.uuid()));
+    JsonNode created = Bodies.of(put.get(0));
+    assertThat(created.path("age").asInt()).isEqualTo(2);
+    assertThat(created.path("created").asLong()).isEqualTo(created.path("modified").asLong());
+    assertThat(Bodies.of(core.entities.get(core.app, DOGS, "rex")).has("age")).isFalse();
+    assertThat(
+            codeOf(
+                () ->
+                    writes.put(
+                        core.app,
+                        application,
+                        DOGS,
+                        " ",
+                        10,
+                        json("[{'age': 3}]"),
+                        DEFAULT,
+                        asApplication)))
+        .isEqualTo(ErrorCode.ILLEGAL_ARGUMENT);
+  }
+
+  @Test
+  void a_put_with_a_query_updates_what_it_selects_and_creates_nothing() {
+    create(DOGS, "{'name': 'rex', 'age': 3}");
+    create(DOGS, "{'name': 'pup', 'age': 1}");
+
+    List<StoredEntity> put =
+        writes.put(
+            core.app,
+            application,
+            DOGS,
+            "where age > 2",
+            10,
+            json("{'old': true}"),
+            DEFAULT,
+            asApplication);
+
+    assertThat(put).extracting(StoredEntity::name).containsExactly("rex");
+    assertThat(core.queries.query(core.app, DOGS, null, 10, null).entities()).hasSize(2);
+  }
+
+  @Test
+  void a_put_that_creates_needs_the_permission_to_post_to_the_collection() {
+    StoredEntity fred = create(USERS, "{'username': 'fred'}");
+    String holder = GrantStore.user(fred.uuid());
+    identity.roles.grantPermission(core.app, holder, "put:/dogs/*");
+    JsonNode body = json("{'age': 2}");
+
+    MeridianException refused =
+        refusalOf(
+            () ->
+                writes.put(core.app, appUser(fred), DOGS, null, 10, body, DEFAULT, asApplication));
+    identity.roles.grantPermission(core.app, holder, "post:/dogs");
+    List<StoredEntity> created =
+        writes.put(core.app, appUser(fred), DOGS, null, 10, body, DEFAULT, asApplication);
+
+    assertThat(refused.code()).isEqualTo(ErrorCode.FORBIDDEN);
+    assertThat(created).hasSize(1);
+    assertThat(core.queries.query(core.app, DOGS, null, 10, null).entities()).hasSize(1);
+  }
+
+  @Test
   void a_write_through_a_connection_needs_put_at_the_entitys_own_path_by_uuid_or_by_name() {
     StoredEntity fred = create(USERS, "{'username': 'fred'}");
     StoredEntity rex = create(DOGS, "{'name': 'rex'}");

@@ -89,6 +89,19 @@ class BulkOperationsTest {
   }
 
   @Test
+  void a_delete_without_a_query_is_refused_and_deletes_nothing() {
+    post("{'name': 'rex'}");
+    post("{'name': 'pup'}");
+
+    for (String ql : new String[] {null, "", "  "}) {
+      assertThat(codeOf(() -> bulk.deleteMatching(core.app, DOGS, ql, 10, WriteOptions.DEFAULT)))
+          .as("ql %s", ql)
+          .isEqualTo(ErrorCode.METHOD_NOT_ALLOWED);
+    }
+    assertThat(core.queries.query(core.app, DOGS, null, 10, null).entities()).hasSize(2);
+  }
+
+  @Test
   void an_entity_deleted_after_the_query_selected_it_is_left_out() {
     StoredEntity rex = post("{'name': 'rex'}");
     StoredEntity pup = post("{'name': 'pup'}");
@@ -108,7 +121,7 @@ class BulkOperationsTest {
             });
 
     List<StoredEntity> deleted =
-        racing.deleteMatching(core.app, DOGS, null, 10, WriteOptions.DEFAULT);
+        racing.deleteMatching(core.app, DOGS, "select *", 10, WriteOptions.DEFAULT);
 
     assertThat(deleted).containsExactly(pup);
     assertThat(core.store.load(core.app.id(), rex.uuid())).isEmpty();
