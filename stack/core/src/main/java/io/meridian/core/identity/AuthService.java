@@ -83,6 +83,29 @@ public final class AuthService {
     return new AdminLogin(tokens.issue(PrincipalKind.ADMIN, admin.get().id(), null, ttl), admin);
   }
 
+  /**
+   * The superuser's username and password sent with a request itself (HTTP Basic on {@code
+   * /system}, as Usergrid's operator tools send them): checked exactly as {@link #loginAdmin}
+   * checks them, under the same throttle and key, and no token is issued. Any other name is refused
+   * as an unknown one (the same key, the same bcrypt work, the same answer), so these routes
+   * neither tell which admins exist nor count guesses against an admin's own sign-in.
+   */
+  public Principal authenticateSuperuser(String username, String password, String address) {
+    if (!superuser.named(username)) {
+      String key = "management/login:" + typed(username);
+      throttle.check(key, address);
+      hasher.matches(password, null);
+      throw refusedCredentials(key, address);
+    }
+    String key = adminKey(superuser.id());
+    throttle.check(key, address);
+    if (!hasher.matches(password, superuser.passwordHash())) {
+      throw refusedCredentials(key, address);
+    }
+    throttle.succeeded(key, address);
+    return new Principal(PrincipalKind.SUPERUSER, superuser.id(), null, null);
+  }
+
   public UserLogin loginUser(
       ApplicationRef application, String username, String password, String address, Duration ttl) {
     Optional<StoredEntity> user = users.find(application, username);
@@ -218,6 +241,12 @@ public final class AuthService {
   private MeridianException failed(String key, String address) {
     throttle.failed(key, address);
     return new MeridianException(ErrorCode.INVALID_GRANT, "invalid username or password");
+  }
+
+  /** Credentials sent with a request (not a grant): a 401, counted as a failed sign-in. */
+  private MeridianException refusedCredentials(String key, String address) {
+    throttle.failed(key, address);
+    return new MeridianException(ErrorCode.UNAUTHORIZED, "invalid username or password");
   }
 
   private MeridianException wrongOldPassword(String key, String address) {

@@ -75,6 +75,17 @@ public final class RouteAccess {
     }
   }
 
+  /**
+   * A {@code /system} path the server does not serve: 404 to the superuser, who may know; 401 to
+   * anyone else, as any {@code /system} route answers them (never 403, and never taken for an
+   * application: {@code system} is a reserved organization name).
+   */
+  public static MeridianException systemPathNotServed(Principal caller, String path) {
+    return caller.kind() == PrincipalKind.SUPERUSER
+        ? new MeridianException(ErrorCode.NOT_FOUND, "No resource at " + path)
+        : new MeridianException(ErrorCode.UNAUTHORIZED, "Sign in as the superuser");
+  }
+
   /** An unknown organization and one the caller may not administer answer alike. */
   private void requireOrganizationAdmin(Principal caller, String name) {
     if (caller.isGuest()) {

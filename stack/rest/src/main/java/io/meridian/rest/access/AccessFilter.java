@@ -144,9 +144,18 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     }
   }
 
-  /** Bearer tokens first: the query string is only decoded when no header is sent. */
+  /**
+   * Bearer tokens first: the query string is only decoded when no header is sent. On {@code
+   * /system} only, the superuser's HTTP Basic credentials too, checked as a sign-in (throttled).
+   */
   private Principal authenticate(ContainerRequestContext request, List<PathSegment> segments) {
-    String bearer = BearerToken.of(request.getHeaderString("Authorization"));
+    String authorization = request.getHeaderString("Authorization");
+    if (BasicCredentials.isBasic(authorization) && isSystem(segments)) {
+      BasicCredentials basic = BasicCredentials.of(authorization);
+      return clients.authenticateSuperuser(
+          basic.username(), basic.password(), clientAddress(request));
+    }
+    String bearer = BearerToken.of(authorization);
     if (bearer != null) {
       return tokens.authenticate(bearer);
     }
@@ -164,6 +173,11 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
       return clients.authenticateClient(clientId, clientSecret, clientAddress(request));
     }
     return Principal.GUEST;
+  }
+
+  /** Whether the path is the operators' {@code /system} (a reserved organization name). */
+  static boolean isSystem(List<PathSegment> segments) {
+    return !segments.isEmpty() && segments.get(0).getPath().equals("system");
   }
 
   /** The address {@code ClientAddressFilter} (or the socket) decided, or null. */

@@ -40,11 +40,24 @@ public final class DeclaredAccessFilter implements ContainerRequestFilter {
     if (matched == null) {
       return;
     }
+    if (AccessFilter.isSystem(request.getUriInfo().getPathSegments(true))
+        && !servesSystem(matched)) {
+      // /system/x/y/z would otherwise match an application's routes (org "system", reserved).
+      throw RouteAccess.systemPathNotServed(
+          Caller.current(), "/" + request.getUriInfo().getPath(true));
+    }
     routes.require(
         rules.computeIfAbsent(matched, DeclaredAccessFilter::ruleOf).orElse(null),
         Caller.current(),
         request.getUriInfo().getPathParameters().getFirst("org"),
         request.getProperty(APPLICATION_AUTHORISED) != null);
+  }
+
+  /** Whether the matched method is one of the {@code /system} resources. */
+  private static boolean servesSystem(ResourceMethod method) {
+    Class<?> type = method.getInvocable().getHandler().getHandlerClass();
+    Path path = type == null ? null : type.getAnnotation(Path.class);
+    return path == null || path.value().startsWith("/system/") || path.value().equals("/system");
   }
 
   /**

@@ -4,6 +4,7 @@ import io.meridian.core.common.CassandraFailures;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.common.RetryLaterException;
+import io.meridian.core.identity.RouteAccess;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.request.RequestIds;
 import jakarta.ws.rs.WebApplicationException;
@@ -83,6 +84,10 @@ public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
     String method = request == null ? "This method" : request.method();
     String path =
         request == null ? "this path" : SecretParameters.redactPath("/" + request.uri().getPath());
+    if (status == 404 && request != null && isSystem(request.uri().getPath())) {
+      MeridianException unserved = RouteAccess.systemPathNotServed(Caller.current(), path);
+      return respond(unserved.code(), unserved.description());
+    }
     ErrorCode code =
         status == 404 && Caller.inApplication()
             ? missingInApplication()
@@ -92,6 +97,11 @@ public final class ApiExceptionMapper implements ExceptionMapper<Throwable> {
     return status == 405
         ? Response.fromResponse(response).allow(web.getResponse().getAllowedMethods()).build()
         : response;
+  }
+
+  /** Whether the path (relative, as Jersey gives it) is under {@code /system}. */
+  private static boolean isSystem(String path) {
+    return path.equals("system") || path.startsWith("system/");
   }
 
   /**

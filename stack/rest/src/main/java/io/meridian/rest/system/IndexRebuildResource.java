@@ -45,16 +45,42 @@ public class IndexRebuildResource {
     this.rebuilder = rebuilder;
   }
 
-  /** 202 with the job started (or the one already running for the application). */
+  /**
+   * 202 with the job started (or the one already running for the application). Usergrid's tools
+   * name an application by its uuid and then a collection ({@code /system/index/rebuild/{appId}/
+   * {collection}}); that form rebuilds the whole application too (a rebuild is per application) and
+   * answers Usergrid's {@code jobId}, {@code status} and {@code numberQueued} at the top level.
+   */
   @POST
-  @Operation(summary = "Start rebuilding an application's index from Cassandra (superuser)")
+  @Operation(
+      summary =
+          "Start rebuilding an application's index from Cassandra (superuser); also Usergrid's"
+              + " `/system/index/rebuild/{appId}/{collection}`, which rebuilds the whole"
+              + " application")
   public Response start(@BeanParam AppPath path) {
-    ApplicationRef application = applications.require(path.org(), path.app());
+    ApplicationRef application = addressed(path);
     RebuildJob job = rebuilder.start(application);
+    JsonNode data = json(job);
     return Response.accepted(
-            Envelope.of("index rebuild").application(application).data(json(job)).toJson())
+            Envelope.of("index rebuild")
+                .application(application)
+                .field("jobId", data.get("jobId"))
+                .field("status", data.get("status"))
+                .field("numberQueued", data.get("numberQueued"))
+                .data(data)
+                .toJson())
         .type(MediaType.APPLICATION_JSON_TYPE)
         .build();
+  }
+
+  /**
+   * The application a rebuild path names: {@code {org}/{app}}, or Usergrid's {@code
+   * {appId}/{collection}} when the first segment is the uuid of an application.
+   */
+  private ApplicationRef addressed(AppPath path) {
+    return parse(path.org())
+        .flatMap(applications::find)
+        .orElseGet(() -> applications.require(path.org(), path.app()));
   }
 
   /** The application's recent rebuilds, newest first. */
@@ -98,6 +124,8 @@ public class IndexRebuildResource {
     node.put("collectionsTotal", job.collectionsTotal());
     node.put("collectionsDone", job.collectionsDone());
     node.put("entitiesIndexed", job.entitiesIndexed());
+    // Usergrid's name for the entities handled so far.
+    node.put("numberQueued", job.entitiesIndexed());
     node.put("entriesRemoved", job.entriesRemoved());
     node.put("started", job.startedMillis());
     node.put("updated", job.heartbeatMillis());

@@ -18,7 +18,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -49,6 +51,76 @@ class IndexRebuildIT extends MeridianIT {
                 .get("/system/index/rebuild/" + org + "/" + app)
                 .status())
         .isEqualTo(403);
+  }
+
+  private static String basic(String username, String password) {
+    return "Basic "
+        + Base64.getEncoder()
+            .encodeToString((username + ":" + password).getBytes(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void the_superuser_signs_in_with_http_basic_on_system_and_nowhere_else() {
+    String rebuilds = "/system/index/rebuild/" + org + "/" + app;
+    String right = basic("superuser", TestServers.SUPERUSER_PASSWORD);
+
+    Reply listed = api.anonymous().call("GET", rebuilds, "Authorization", right);
+    Reply wrong =
+        api.anonymous().call("GET", rebuilds, "Authorization", basic("superuser", "not it"));
+    Reply admin =
+        api.anonymous()
+            .call("GET", rebuilds, "Authorization", basic(organization.admin(), "whatever1"));
+    Reply elsewhere = api.anonymous().call("GET", path("rocks"), "Authorization", right);
+    Reply management = api.anonymous().call("GET", "/management/me", "Authorization", right);
+
+    assertThat(listed.status()).as(listed.body()).isEqualTo(200);
+    assertThat(wrong.status()).isEqualTo(401);
+    assertThat(admin.status()).isEqualTo(401);
+    assertThat(elsewhere.status()).isEqualTo(401);
+    assertThat(management.status()).isEqualTo(401);
+  }
+
+  @Test
+  void usergrids_rebuild_by_application_uuid_and_collection_answers_number_queued() {
+    api.post(path("rocks"), "{\"kind\":\"granite\"}");
+    String applicationId = api.get(path("rocks")).json().path("application").asText();
+
+    Reply start =
+        api.anonymous()
+            .call(
+                "POST",
+                "/system/index/rebuild/" + applicationId + "/rocks",
+                "Authorization",
+                basic("superuser", TestServers.SUPERUSER_PASSWORD));
+
+    assertThat(start.status()).as(start.body()).isEqualTo(202);
+    assertThat(start.json().path("numberQueued").isNumber()).isTrue();
+    assertThat(start.json().path("jobId").asText())
+        .isEqualTo(start.json().path("data").path("jobId").asText());
+    JsonNode job = waitForCompletion(start.json().path("jobId").asText());
+    assertThat(job.path("numberQueued").asLong()).isEqualTo(job.path("entitiesIndexed").asLong());
+    assertThat(job.path("numberQueued").asLong()).isPositive();
+  }
+
+  @Test
+  void a_system_path_not_served_is_404_to_the_superuser_and_401_to_anyone_else() {
+    for (String unserved :
+        List.of(
+            "/system",
+            "/system/nothing",
+            "/system/a/b",
+            "/system/a/b/c",
+            "/system/a/b/c/d",
+            "/system/index/rebuild")) {
+      Reply superuser = root().get(unserved);
+      Reply anonymous = api.anonymous().get(unserved);
+      Reply admin = api.withToken(organization.adminToken()).get(unserved);
+
+      assertThat(superuser.status()).as(unserved + " " + superuser.body()).isEqualTo(404);
+      assertThat(anonymous.status()).as(unserved + " " + anonymous.body()).isEqualTo(401);
+      assertThat(admin.status()).as(unserved + " " + admin.body()).isEqualTo(401);
+      assertThat(anonymous.error()).isEqualTo("unauthorized");
+    }
   }
 
   private List<String> query(String ql) {

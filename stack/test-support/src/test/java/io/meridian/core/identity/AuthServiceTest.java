@@ -231,4 +231,38 @@ class AuthServiceTest {
         .isEqualTo(ErrorCode.INVALID_GRANT);
     assertThat(configured.failures.keys()).contains("user:management/admin:" + superuser.id());
   }
+
+  @Test
+  void the_superusers_basic_credentials_share_its_sign_in_count_and_lock() {
+    MemoryCore other = new MemoryCore();
+    Superuser superuser =
+        Superuser.configured(
+            "root", identity.hasher.hash("superpass1"), "superpass1", new byte[32]);
+    MemoryIdentity configured = new MemoryIdentity(other, superuser);
+
+    Principal root = configured.auth.authenticateSuperuser("Root", "superpass1", HERE);
+    assertThat(root.kind()).isEqualTo(PrincipalKind.SUPERUSER);
+    assertThat(root.subject()).isEqualTo(superuser.id());
+    // The throttle's account policy: 3 free failures, then a minute's lock, counted with sign-ins.
+    for (int i = 0; i < 2; i++) {
+      assertThat(codeOf(() -> configured.auth.authenticateSuperuser("root", "wrong-pass", HERE)))
+          .isEqualTo(ErrorCode.UNAUTHORIZED);
+    }
+    assertThat(codeOf(() -> configured.auth.loginAdmin("root", "wrong-pass", HERE, null)))
+        .isEqualTo(ErrorCode.INVALID_GRANT);
+    assertThat(codeOf(() -> configured.auth.authenticateSuperuser("root", "superpass1", HERE)))
+        .isEqualTo(ErrorCode.TOO_MANY_REQUESTS);
+    assertThat(codeOf(() -> configured.auth.loginAdmin("root", "superpass1", HERE, null)))
+        .isEqualTo(ErrorCode.TOO_MANY_REQUESTS);
+  }
+
+  @Test
+  void basic_credentials_of_anyone_but_the_superuser_are_refused_as_an_unknown_login() {
+    assertThat(codeOf(() -> auth.authenticateSuperuser("ada", "lovelace1", HERE)))
+        .isEqualTo(ErrorCode.UNAUTHORIZED);
+
+    assertThat(identity.failures.keys())
+        .contains("user:management/login:ada")
+        .doesNotContain("user:management/admin:" + ada.id());
+  }
 }

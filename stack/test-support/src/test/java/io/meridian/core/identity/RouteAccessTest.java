@@ -161,4 +161,13 @@ class RouteAccessTest {
           .isEqualTo(ErrorCode.FORBIDDEN);
     }
   }
+
+  @Test
+  void a_system_path_not_served_is_404_to_the_superuser_and_401_to_everyone_else() {
+    for (Principal caller : everyone) {
+      assertThat(RouteAccess.systemPathNotServed(caller, "/system/nothing").code())
+          .as("%s", caller.kind())
+          .isEqualTo(caller == superuser ? ErrorCode.NOT_FOUND : ErrorCode.UNAUTHORIZED);
+    }
+  }
 }
