@@ -107,18 +107,60 @@ public final class ApplicationService {
     return store.list(organization);
   }
 
-  /** Registers a new application; 400 {@code duplicate_unique_property_exists} if it exists. */
+  /**
+   * Registers a new application under its lower-cased name, as Usergrid names applications; 400
+   * {@code duplicate_unique_property_exists} if one of that name (in any case) exists.
+   */
   public ApplicationRef create(UUID organizationId, String organization, String application) {
     validate("application", application);
     UUID id = ids.newTimeUuid();
     ApplicationRef candidate =
-        new ApplicationRef(id, organizationId, organization, application, TimeUuids.millis(id));
+        new ApplicationRef(
+            id,
+            organizationId,
+            organization,
+            application.toLowerCase(Locale.ROOT),
+            TimeUuids.millis(id));
     ApplicationRef registered = store.createIfAbsent(candidate);
     if (!registered.id().equals(id)) {
       throw new MeridianException(
           ErrorCode.DUPLICATE_UNIQUE_PROPERTY_EXISTS,
           "Application " + application + " already exists in organization " + organization);
     }
+    missing.registered(nameId(registered));
+    return registered;
+  }
+
+  /**
+   * Registers a deleted application of this organization again, under the name it had: its data,
+   * roles and client credentials are reachable again. 404 {@code entity_not_found} when the
+   * organization deleted no application of that id (or it is registered), 409 {@code conflict} when
+   * another application took its name since.
+   */
+  public ApplicationRef restore(UUID organizationId, String organization, UUID applicationId) {
+    ApplicationStore.DeletedName names =
+        store
+            .deletedNames(applicationId)
+            .filter(name -> name.organization().equals(organization.toLowerCase(Locale.ROOT)))
+            .orElseThrow(
+                () ->
+                    new MeridianException(
+                        ErrorCode.ENTITY_NOT_FOUND,
+                        "No deleted application " + applicationId + " in " + organization));
+    ApplicationRef candidate =
+        new ApplicationRef(
+            applicationId,
+            organizationId,
+            organization,
+            names.application(),
+            TimeUuids.millis(applicationId));
+    ApplicationRef registered = store.createIfAbsent(candidate);
+    if (!registered.id().equals(applicationId)) {
+      throw new MeridianException(
+          ErrorCode.CONFLICT,
+          "Another application is named " + names.application() + " in " + organization + " now");
+    }
+    forget(applicationId);
     missing.registered(nameId(registered));
     return registered;
   }

@@ -20,6 +20,17 @@ public interface ApplicationStore {
    */
   ApplicationRef createIfAbsent(ApplicationRef candidate);
 
-  /** Removes the application from the registry; its name becomes free. */
+  /**
+   * Removes the application from the registry; its name becomes free. Its id keeps the names it was
+   * registered under ({@link #deletedNames}), so that it can be restored.
+   */
   void delete(ApplicationRef application);
+
+  /**
+   * The lower-cased organization and application names a deleted application was registered under;
+   * empty for an id never registered, or registered under that name now.
+   */
+  Optional<DeletedName> deletedNames(UUID applicationId);
+
+  record DeletedName(String organization, String application) {}
 }

@@ -13,7 +13,8 @@ import java.util.UUID;
 /**
  * Applications keyed by lower-cased organization and application name, plus {@code application_ids}
  * to find one by id. Registration is a lightweight transaction, so concurrent creators on different
- * nodes agree on one id; the id row is written after the name is won.
+ * nodes agree on one id; the id row is written after the name is won, and outlives a deletion so
+ * that the application can be restored.
  */
 public final class CassandraApplicationStore implements ApplicationStore {
   private static final String COLUMNS = "app_id, org_id, org_display, app_display, created";
@@ -25,7 +26,6 @@ public final class CassandraApplicationStore implements ApplicationStore {
   private final PreparedStatement insertIfAbsent;
   private final PreparedStatement insertId;
   private final PreparedStatement delete;
-  private final PreparedStatement deleteId;
 
   public CassandraApplicationStore(CqlSession session) {
     this.session = session;
@@ -41,7 +41,6 @@ public final class CassandraApplicationStore implements ApplicationStore {
     this.insertId =
         session.prepare("INSERT INTO application_ids (app_id, org, app) VALUES (?, ?, ?)");
     this.delete = session.prepare("DELETE FROM applications WHERE org = ? AND app = ? IF EXISTS");
-    this.deleteId = session.prepare("DELETE FROM application_ids WHERE app_id = ?");
   }
 
   @Override
@@ -90,11 +89,25 @@ public final class CassandraApplicationStore implements ApplicationStore {
     return candidate;
   }
 
+  /** The id row stays: it names what a restore registers again. */
   @Override
   public void delete(ApplicationRef application) {
     session.execute(
         delete.bind(lower(application.organization()), lower(application.application())));
-    session.execute(deleteId.bind(application.id()));
+  }
+
+  @Override
+  public Optional<DeletedName> deletedNames(UUID applicationId) {
+    Row row = session.execute(selectId.bind(applicationId)).one();
+    if (row == null) {
+      return Optional.empty();
+    }
+    DeletedName names = new DeletedName(row.getString("org"), row.getString("app"));
+    boolean registered =
+        find(names.organization(), names.application())
+            .filter(found -> found.id().equals(applicationId))
+            .isPresent();
+    return registered ? Optional.empty() : Optional.of(names);
   }
 
   private static ApplicationRef toRef(Row row) {

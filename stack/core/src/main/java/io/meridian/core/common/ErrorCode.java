@@ -27,6 +27,8 @@ public enum ErrorCode {
    */
   SERVICE_RESOURCE_NOT_FOUND_ANONYMOUS(401, "service_resource_not_found"),
   METHOD_NOT_ALLOWED(405, "method_not_allowed"),
+  /** A restore whose name another application took since (Usergrid's 409). */
+  CONFLICT(409, "conflict"),
   NOT_ACCEPTABLE(406, "not_acceptable"),
   REQUEST_ENTITY_TOO_LARGE(413, "request_entity_too_large"),
   UNSUPPORTED_MEDIA_TYPE(415, "unsupported_media_type"),

@@ -67,6 +67,13 @@ public interface EntityIndex {
    */
   SearchHits scan(UUID applicationId, Optional<UUID> after, int size);
 
+  /**
+   * How many live entities each collection of the application holds, by stored collection name
+   * (collections with none are absent): one aggregation over the application's entries, as exact as
+   * the index is current. For the application's description, never a hot path.
+   */
+  Map<String, Long> counts(UUID applicationId);
+
   /** True when the last contact with the index succeeded; cheap, never blocks. */
   boolean isAvailable();
 

@@ -78,6 +78,11 @@ final class RecordingIndex implements EntityIndex {
   }
 
   @Override
+  public Map<String, Long> counts(UUID applicationId) {
+    return Map.of();
+  }
+
+  @Override
   public boolean isAvailable() {
     return available;
   }

@@ -20,7 +20,8 @@ final class CallTimers {
     VERSIONS,
     REFRESH,
     SEARCH,
-    SCAN
+    SCAN,
+    COUNT
   }
 
   static final String NAME = "meridian.elasticsearch.requests";

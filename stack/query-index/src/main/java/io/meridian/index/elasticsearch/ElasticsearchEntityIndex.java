@@ -281,6 +281,23 @@ public final class ElasticsearchEntityIndex implements EntityIndex, MeterBinder,
         "scan the index");
   }
 
+  @Override
+  public Map<String, Long> counts(UUID applicationId) {
+    long started = System.nanoTime();
+    boolean answered = false;
+    try {
+      SearchResponse<Void> response =
+          client.search(CollectionCounts.request(config.alias(), applicationId), Void.class);
+      answered = true;
+      markAvailable(true, null);
+      return CollectionCounts.counts(response);
+    } catch (ElasticsearchException | IOException e) {
+      throw failure(e, "count the application's entities");
+    } finally {
+      timers.record(CallTimers.Call.COUNT, started, answered);
+    }
+  }
+
   private SearchHits run(PagedSearch search, CallTimers.Call call, String action) {
     long started = System.nanoTime();
     boolean answered = false;

@@ -10,6 +10,7 @@ import io.meridian.core.identity.access.AccessControl;
 import io.meridian.core.identity.access.ApplicationPaths;
 import io.meridian.core.identity.access.RequestAccess;
 import io.meridian.core.identity.access.Visibility;
+import io.meridian.core.identity.admin.ManagementService;
 import io.meridian.core.identity.permission.Verb;
 import io.meridian.core.identity.token.AccessFeed;
 import io.meridian.core.identity.token.BearerToken;
@@ -102,8 +103,8 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     if (first.equals("management") || first.equals("system")) {
       return; // not an application's path: their resources declare their rules (Access)
     }
-    if (segments.size() < 3) {
-      return; // nothing to authorise: 404s
+    if (segments.size() < 2 || segments.size() == 2 && ManagementService.isReservedName(first)) {
+      return; // nothing to authorise: 404s, or another root's paths (/docs/{page})
     }
     Optional<Verb> verb = Verb.ofMethod(request.getMethod());
     List<RequestAccess.Segment> rest = applicationPath(segments.subList(2, segments.size()));

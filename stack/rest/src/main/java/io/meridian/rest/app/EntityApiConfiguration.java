@@ -5,10 +5,13 @@ import io.meridian.core.app.ApplicationService;
 import io.meridian.core.asset.AssetService;
 import io.meridian.core.collection.CollectionWrites;
 import io.meridian.core.connection.ConnectionService;
+import io.meridian.core.entity.ApplicationCollections;
 import io.meridian.core.entity.BulkOperations;
 import io.meridian.core.entity.EntityQueries;
 import io.meridian.core.entity.EntityService;
+import io.meridian.core.entity.EntityStore;
 import io.meridian.core.geo.GeoIndexes;
+import io.meridian.core.index.EntityIndex;
 import io.meridian.core.push.NotificationService;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.asset.AssetResource;
@@ -24,6 +27,11 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 public class EntityApiConfiguration {
   @Bean
+  ApplicationCollections applicationCollections(EntityStore store, EntityIndex index) {
+    return new ApplicationCollections(store, index);
+  }
+
+  @Bean
   ApiResources entityResources(
       ApplicationService applications,
       EntityService entities,
@@ -31,8 +39,10 @@ public class EntityApiConfiguration {
       BulkOperations bulk,
       JsonBodies bodies,
       CollectionWrites writes,
-      NotificationService notifications) {
+      NotificationService notifications,
+      ApplicationCollections collections) {
     return ApiResources.of(
+        new ApplicationResource(applications, collections),
         new CollectionResource(applications, writes, queries, bulk, bodies),
         new EntityResource(applications, writes, entities, queries, bodies, notifications),
         new FenceLookupResource(applications, queries, bodies),

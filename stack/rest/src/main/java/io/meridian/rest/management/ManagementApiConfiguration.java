@@ -1,6 +1,7 @@
 package io.meridian.rest.management;
 
 import io.meridian.api.route.ApiResources;
+import io.meridian.core.entity.ApplicationCollections;
 import io.meridian.core.entity.EntityStore;
 import io.meridian.core.identity.AuthService;
 import io.meridian.core.identity.Superuser;
@@ -41,9 +42,11 @@ public class ManagementApiConfiguration {
       JsonBodies bodies,
       AdminInvitations invitations,
       EntityStore store,
-      RegistrationThrottle registrations) {
+      RegistrationThrottle registrations,
+      ApplicationCollections collections) {
     return ApiResources.of(
-        new OrganizationResource(management, credentials, bodies, store, registrations),
+        new OrganizationResource(
+            management, credentials, bodies, store, registrations, collections),
         new OrganizationAdminResource(management, bodies, invitations, registrations));
   }
 }

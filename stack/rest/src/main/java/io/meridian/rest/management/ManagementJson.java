@@ -96,19 +96,6 @@ final class ManagementJson {
     return json;
   }
 
-  /** The application as Usergrid's answers list it among {@code entities}. */
-  static ObjectNode applicationEntity(ApplicationRef application) {
-    ObjectNode json = Json.object();
-    json.put("uuid", application.id().toString());
-    json.put("type", "application");
-    json.put("name", application.organization() + "/" + application.application());
-    json.put("created", application.created());
-    json.put("modified", application.created());
-    json.put("applicationName", application.application());
-    json.put("organizationName", application.organization());
-    return json;
-  }
-
   /** The answer to a new admin, in the organizations it was created in. */
   static byte[] createdAdmin(AdminUser admin, List<Organization> organizations) {
     return envelope("create user")

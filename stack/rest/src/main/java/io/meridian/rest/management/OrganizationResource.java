@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.api.route.ApiPart;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.Json;
+import io.meridian.core.entity.ApplicationCollections;
 import io.meridian.core.entity.EntityStore;
 import io.meridian.core.identity.PrincipalKind;
 import io.meridian.core.identity.access.Access;
@@ -14,7 +15,9 @@ import io.meridian.core.identity.login.RegistrationThrottle;
 import io.meridian.core.identity.token.ClientCredentials;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
+import io.meridian.rest.app.ApplicationEntities;
 import io.meridian.rest.openapi.ApiBody;
+import io.meridian.rest.openapi.ApiRefused;
 import io.meridian.rest.openapi.ApiThrottled;
 import io.meridian.rest.param.AppPath;
 import io.meridian.rest.param.BodyHeaders;
@@ -49,14 +52,17 @@ public class OrganizationResource {
   private final JsonBodies bodies;
   private final EntityStore store;
   private final RegistrationThrottle registrations;
+  private final ApplicationCollections collections;
 
   public OrganizationResource(
       ManagementService management,
       ClientCredentials credentials,
       JsonBodies bodies,
       EntityStore store,
-      RegistrationThrottle registrations) {
+      RegistrationThrottle registrations,
+      ApplicationCollections collections) {
     this.management = management;
+    this.collections = collections;
     this.registrations = registrations;
     this.store = store;
     this.credentials = credentials;
@@ -165,7 +171,26 @@ public class OrganizationResource {
     // Usergrid answers with the {"org/app": uuid} map and the application entity itself.
     return ManagementJson.envelope("new application")
         .data(ManagementJson.applications(java.util.List.of(application)))
-        .entities(java.util.List.of(Json.write(ManagementJson.applicationEntity(application))))
+        .entities(java.util.List.of(Json.write(ApplicationEntities.of(application, collections))))
+        .toJson();
+  }
+
+  /**
+   * Usergrid's restore of a deleted application by its uuid: its data, roles and client credentials
+   * are reachable again under the name it had.
+   */
+  @PUT
+  @Path("{org}/{apps: apps|applications}/{app}")
+  @Operation(
+      summary =
+          "Restore a deleted application by its uuid (its data, roles and credentials come back)")
+  @ApiRefused(status = 409, value = "Another application took its name since it was deleted")
+  public byte[] restoreApplication(@BeanParam AppPath path) {
+    ApplicationRef restored =
+        management.restoreApplication(administered(management, path.org()), path.app());
+    return ManagementJson.envelope("restore application")
+        .data(ManagementJson.application(restored))
+        .entities(java.util.List.of(Json.write(ApplicationEntities.of(restored, collections))))
         .toJson();
   }
 

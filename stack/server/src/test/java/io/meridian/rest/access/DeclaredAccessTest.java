@@ -71,7 +71,8 @@ class DeclaredAccessTest {
         .forEach(
             (route, rule) -> {
               String path = route.substring(route.indexOf(' ') + 1);
-              if (path.startsWith("/{org}/{app}/") && !path.equals("/{org}/{app}/token")) {
+              if ((path.startsWith("/{org}/{app}/") || path.equals("/{org}/{app}"))
+                  && !path.equals("/{org}/{app}/token")) {
                 assertThat(rule).as(route).isEqualTo(Access.Rule.APPLICATION);
               }
               if (path.startsWith("/system")) {

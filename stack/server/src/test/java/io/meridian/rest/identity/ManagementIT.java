@@ -10,7 +10,6 @@ import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.ApiClient.Reply;
 import io.meridian.rest.support.Identities;
 import io.meridian.rest.support.MeridianIT;
-import java.util.List;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -223,7 +222,7 @@ class ManagementIT extends MeridianIT {
     assertThat(admin().post("/management/orgs/" + org + "/apps", json("name", name)).error())
         .isEqualTo("duplicate_unique_property_exists");
     assertThat(admin().get("/management/orgs/" + org + "/apps/nosuchapp").error())
-        .isEqualTo("organization_application_not_found");
+        .isEqualTo("entity_not_found");
   }
 
   @Test
@@ -240,7 +239,10 @@ class ManagementIT extends MeridianIT {
     String uuid = admin().get(base).json().path("data").path("uuid").asText();
     Reply deleted = admin().delete(base + "?confirm_application_identifier=" + uuid);
     assertThat(deleted.status()).as(deleted.body()).isEqualTo(200);
-    assertThat(admin().get(base).error()).isEqualTo("organization_application_not_found");
+    assertThat(admin().get(base).error()).isEqualTo("entity_not_found");
+    Reply again = admin().delete(base + "?confirm_application_identifier=" + uuid);
+    assertThat(again.status()).isEqualTo(404);
+    assertThat(again.error()).isEqualTo("entity_not_found");
   }
 
   @Test
@@ -262,16 +264,13 @@ class ManagementIT extends MeridianIT {
     assertThat(deleted.status()).as(deleted.body()).isEqualTo(200);
     String tokenByQuery =
         "/" + org + "/" + app + "/token" + secretQuery + "&grant_type=client_credentials";
-    List<Reply> gone =
-        List.of(
-            admin().get(path("things") + "/" + thing),
-            admin().get("/management/orgs/" + org + "/apps/" + app));
-    assertThat(gone)
-        .allSatisfy(
-            reply -> {
-              assertThat(reply.status()).as(reply.body()).isEqualTo(404);
-              assertThat(reply.error()).isEqualTo("organization_application_not_found");
-            });
+    // Usergrid's codes: the application's own paths, then the management path.
+    Reply entity = admin().get(path("things") + "/" + thing);
+    Reply managed = admin().get("/management/orgs/" + org + "/apps/" + app);
+    assertThat(entity.status()).as(entity.body()).isEqualTo(404);
+    assertThat(entity.error()).isEqualTo("organization_application_not_found");
+    assertThat(managed.status()).as(managed.body()).isEqualTo(404);
+    assertThat(managed.error()).isEqualTo("entity_not_found");
     // Anonymous callers are not told that an application is gone (ApplicationEnumerationIT).
     Reply token = api.anonymous().get(tokenByQuery);
     assertThat(token.status()).as(token.body()).isIn(400, 401);

@@ -13,7 +13,8 @@ import java.util.UUID;
 /**
  * {@link ApplicationStore} in memory with {@code CassandraApplicationStore}'s rules: names compare
  * without case, registration is compare-and-set (a loser gets the registered application back), an
- * id leads to its application only while that name is still registered to it.
+ * id leads to its application only while that name is still registered to it, and keeps its names
+ * once deleted.
  */
 public final class MemoryApplicationStore implements ApplicationStore {
   private record Name(String organization, String application) {}
@@ -58,7 +59,15 @@ public final class MemoryApplicationStore implements ApplicationStore {
   @Override
   public synchronized void delete(ApplicationRef application) {
     byName.remove(name(application.organization(), application.application()));
-    names.remove(application.id());
+  }
+
+  @Override
+  public synchronized Optional<DeletedName> deletedNames(UUID applicationId) {
+    Name name = names.get(applicationId);
+    if (name == null || find(applicationId).isPresent()) {
+      return Optional.empty();
+    }
+    return Optional.of(new DeletedName(name.organization(), name.application()));
   }
 
   private static Name name(String organization, String application) {

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -191,6 +192,17 @@ public final class MemoryEntityIndex implements EntityIndex {
             .limit(query.size())
             .map(hit -> new SearchHits.Hit(hit.uuid(), hit.version(), hit.key(), hit.meters()))
             .toList());
+  }
+
+  @Override
+  public synchronized Map<String, Long> counts(UUID applicationId) {
+    requireAvailable();
+    Map<String, Long> counts = new TreeMap<>();
+    documents.values().stream()
+        .filter(Document::live)
+        .filter(document -> document.app().equals(applicationId))
+        .forEach(document -> counts.merge(document.collection(), 1L, Long::sum));
+    return counts;
   }
 
   @Override

@@ -90,6 +90,10 @@ public final class RequestAccess {
    */
   public Requirement requirement(
       Principal caller, ApplicationRef application, Verb verb, List<Segment> rest) {
+    if (rest.isEmpty()) {
+      // The application itself ({@code /{org}/{app}}): its collections and their counts.
+      return new Requirement(Rule.ADMINISTRATORS, verb, List.of());
+    }
     if (rest.size() == 1) {
       switch (rest.get(0).path()) {
         case TOKEN -> {

@@ -16,6 +16,7 @@ import io.meridian.core.identity.token.AccessEvent;
 import io.meridian.core.identity.token.AccessFeed;
 import io.meridian.core.identity.token.TokenService;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -87,7 +88,9 @@ public final class ManagementService {
     }
     AdminUser admin = createAdmin(username, name, email, password);
     UUID id = ids.newTimeUuid();
-    Organization created = new Organization(id, organization, TimeUuids.millis(id));
+    // Usergrid lower-cases an organization's name; lookups ignore case either way.
+    Organization created =
+        new Organization(id, organization.toLowerCase(Locale.ROOT), TimeUuids.millis(id));
     if (!organizations.create(created)) {
       throw duplicate("organization", organization);
     }
@@ -152,6 +155,11 @@ public final class ManagementService {
    */
   public long passwordChanged(AdminUser admin) {
     return admins.passwordSetMillis(admin.id()).orElse(admin.created());
+  }
+
+  /** Whether no organization may take this name: it is the first segment of other paths. */
+  public static boolean isReservedName(String name) {
+    return RegistryRules.isReserved(name);
   }
 
   /** The organization by name or uuid; 404 when there is none. */
@@ -311,13 +319,36 @@ public final class ManagementService {
     } catch (IllegalArgumentException e) {
       found = applications.find(organization.name(), nameOrId);
     }
+    // Usergrid's management routes answer a missing (or deleted) application as a missing entity.
     return found
         .filter(app -> organization.id().equals(app.organizationId()))
         .orElseThrow(
             () ->
                 new MeridianException(
-                    ErrorCode.APPLICATION_NOT_FOUND,
+                    ErrorCode.ENTITY_NOT_FOUND,
                     "Could not find application " + nameOrId + " in " + organization.name()));
+  }
+
+  /**
+   * Restores an application the organization deleted, by its uuid, as Usergrid's {@code PUT
+   * /management/orgs/{org}/apps/{id}} does: 404 {@code entity_not_found} for anything else, 409
+   * when its name was taken since. Every node forgets what it cached about the id (its absence)
+   * through the event a deletion sends, whose handlers only drop caches; its revoked tokens stay
+   * revoked.
+   */
+  public ApplicationRef restoreApplication(Organization organization, String applicationId) {
+    UUID id;
+    try {
+      id = UUID.fromString(applicationId);
+    } catch (IllegalArgumentException e) {
+      throw new MeridianException(
+          ErrorCode.ENTITY_NOT_FOUND, "Restore an application by its uuid, not " + applicationId);
+    }
+    ApplicationRef restored = applications.restore(organization.id(), organization.name(), id);
+    feed.publish(new AccessEvent(AccessEvent.Kind.APPLICATION_DELETED, id));
+    feed.publish(
+        new AccessEvent(AccessEvent.Kind.NAME_REGISTERED, ApplicationService.nameId(restored)));
+    return restored;
   }
 
   /**

@@ -43,6 +43,10 @@ final class RegistryRules {
 
   private RegistryRules() {}
 
+  static boolean isReserved(String name) {
+    return RESERVED.contains(name.toLowerCase(Locale.ROOT));
+  }
+
   static void requireUnreserved(String organization) {
     if (RESERVED.contains(organization.toLowerCase(Locale.ROOT))) {
       throw new MeridianException(

@@ -88,6 +88,15 @@ class RequestAccessTest {
   }
 
   @Test
+  void the_application_itself_is_for_its_administrators_whatever_a_permission_says() {
+    grant(fred, "get:/**");
+    for (Verb verb : Verb.values()) {
+      assertThat(needs(asFred, verb))
+          .isEqualTo(new Requirement(Rule.ADMINISTRATORS, verb, List.of()));
+    }
+  }
+
+  @Test
   void the_sign_in_is_open_to_anyone_the_socket_needs_reach_and_the_simulator_administrators() {
     for (Verb verb : Verb.values()) {
       assertThat(needs(Principal.GUEST, verb, "token"))

@@ -5,6 +5,7 @@ import static io.meridian.testing.Refusals.codeOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.app.ApplicationService;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.identity.PrincipalKind;
@@ -31,7 +32,9 @@ class ManagementServiceTest {
 
     Organization acme = registered.organization();
     AdminUser ada = registered.owner();
-    assertThat(acme.name()).isEqualTo("Acme");
+    // Usergrid lower-cases an organization's name; any case finds it.
+    assertThat(acme.name()).isEqualTo("acme");
+    assertThat(management.organization("ACME")).isEqualTo(acme);
     assertThat(acme.created()).isEqualTo(MemoryCore.START.toEpochMilli());
     // the admin is created first, then the organization: the next id of the same millisecond
     assertThat(ada.id()).isEqualTo(SequentialIds.at(MemoryCore.START.toEpochMilli()));
@@ -193,9 +196,9 @@ class ManagementServiceTest {
     assertThat(management.application(acme, "SHOP")).isEqualTo(shop);
     assertThat(management.application(acme, shop.id().toString())).isEqualTo(shop);
     assertThat(codeOf(() -> management.application(other, "shop")))
-        .isEqualTo(ErrorCode.APPLICATION_NOT_FOUND);
+        .isEqualTo(ErrorCode.ENTITY_NOT_FOUND);
     assertThat(codeOf(() -> management.application(other, shop.id().toString())))
-        .isEqualTo(ErrorCode.APPLICATION_NOT_FOUND);
+        .isEqualTo(ErrorCode.ENTITY_NOT_FOUND);
     assertThat(codeOf(() -> management.createApplication(acme, "Shop")))
         .isEqualTo(ErrorCode.DUPLICATE_UNIQUE_PROPERTY_EXISTS);
     assertThat(codeOf(() -> management.createApplication(acme, "no shop")))
@@ -217,7 +220,7 @@ class ManagementServiceTest {
 
     assertThat(management.applications(acme)).isEmpty();
     assertThat(codeOf(() -> management.application(acme, "shop")))
-        .isEqualTo(ErrorCode.APPLICATION_NOT_FOUND);
+        .isEqualTo(ErrorCode.ENTITY_NOT_FOUND);
     assertThat(codeOf(() -> identity.tokens.authenticate(token)))
         .isEqualTo(ErrorCode.BAD_ACCESS_TOKEN);
     assertThat(identity.events.events())
@@ -270,5 +273,54 @@ class ManagementServiceTest {
 
     assertThat(management.passwordChanged(ada))
         .isEqualTo(MemoryCore.START.plus(java.time.Duration.ofMinutes(5)).toEpochMilli());
+  }
+
+  @Test
+  void an_application_name_is_lower_cased_and_found_in_any_case() {
+    Organization acme = acme().organization();
+
+    ApplicationRef shop = management.createApplication(acme, "MyShop");
+
+    assertThat(shop.application()).isEqualTo("myshop");
+    assertThat(management.application(acme, "MYSHOP")).isEqualTo(shop);
+    assertThat(codeOf(() -> management.createApplication(acme, "myshop")))
+        .isEqualTo(ErrorCode.DUPLICATE_UNIQUE_PROPERTY_EXISTS);
+  }
+
+  @Test
+  void a_deleted_application_is_restored_by_its_uuid_in_its_own_organization_only() {
+    Organization acme = acme().organization();
+    Organization other =
+        management.register("other", "bob", null, "bob@x.io", "password1").organization();
+    ApplicationRef shop = management.createApplication(acme, "shop");
+    management.deleteApplication(shop, "shop");
+
+    assertThat(codeOf(() -> management.restoreApplication(other, shop.id().toString())))
+        .isEqualTo(ErrorCode.ENTITY_NOT_FOUND);
+    assertThat(codeOf(() -> management.restoreApplication(acme, "shop")))
+        .isEqualTo(ErrorCode.ENTITY_NOT_FOUND);
+    ApplicationRef restored = management.restoreApplication(acme, shop.id().toString());
+
+    assertThat(restored).isEqualTo(shop);
+    assertThat(management.application(acme, "shop")).isEqualTo(shop);
+    assertThat(management.application(acme, shop.id().toString())).isEqualTo(shop);
+    assertThat(identity.roles.roleId(shop, "guest")).isPresent();
+    assertThat(codeOf(() -> management.restoreApplication(acme, shop.id().toString())))
+        .isEqualTo(ErrorCode.ENTITY_NOT_FOUND);
+    assertThat(identity.events.events())
+        .contains(
+            new AccessEvent(AccessEvent.Kind.NAME_REGISTERED, ApplicationService.nameId(restored)));
+  }
+
+  @Test
+  void a_deleted_application_whose_name_was_taken_since_is_not_restored() {
+    Organization acme = acme().organization();
+    ApplicationRef shop = management.createApplication(acme, "shop");
+    management.deleteApplication(shop, "shop");
+    ApplicationRef taken = management.createApplication(acme, "shop");
+
+    assertThat(codeOf(() -> management.restoreApplication(acme, shop.id().toString())))
+        .isEqualTo(ErrorCode.CONFLICT);
+    assertThat(management.application(acme, "shop")).isEqualTo(taken);
   }
 }
