@@ -100,8 +100,12 @@ public final class AccessFilter implements ContainerRequestFilter, ContainerResp
     Principal caller = authenticate(request, segments);
     Caller.set(caller);
     String first = segments.get(0).getPath();
-    if (first.equals("management") || first.equals("system")) {
-      return; // not an application's path: their resources declare their rules (Access)
+    if (first.equals("system")) {
+      request.setProperty(DeclaredAccessFilter.SYSTEM_PATH, Boolean.TRUE);
+      return; // the operators' routes declare their rules (Access)
+    }
+    if (first.equals("management")) {
+      return; // not an application's path: its resources declare their rules (Access)
     }
     if (segments.size() < 2 || segments.size() == 2 && ManagementService.isReservedName(first)) {
       return; // nothing to authorise: 404s, or another root's paths (/docs/{page})

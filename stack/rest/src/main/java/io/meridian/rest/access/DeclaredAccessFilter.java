@@ -24,6 +24,9 @@ public final class DeclaredAccessFilter implements ContainerRequestFilter {
   /** Set by {@link AccessFilter} once it authorised the request's application path. */
   static final String APPLICATION_AUTHORISED = "meridian.access.application-authorised";
 
+  /** Set by {@link AccessFilter} on a request under {@code /system}. */
+  static final String SYSTEM_PATH = "meridian.access.system-path";
+
   private final RouteAccess routes;
 
   /** Each matched method's rule, looked up once; empty for a method of ours without one. */
@@ -40,8 +43,7 @@ public final class DeclaredAccessFilter implements ContainerRequestFilter {
     if (matched == null) {
       return;
     }
-    if (AccessFilter.isSystem(request.getUriInfo().getPathSegments(true))
-        && !servesSystem(matched)) {
+    if (request.getProperty(SYSTEM_PATH) != null && !servesSystem(matched)) {
       // /system/x/y/z would otherwise match an application's routes (org "system", reserved).
       throw RouteAccess.systemPathNotServed(
           Caller.current(), "/" + request.getUriInfo().getPath(true));
