@@ -185,7 +185,23 @@ public final class CollectionWrites {
     return entities.get(app, collection, entity);
   }
 
-  private void requireWritableAtItsOwnPath(
+  /**
+   * A {@code POST} with a body through a connection path ({@code /users/me/devices}, {@code
+   * /users/fred/likes/dogs}) creates entities of the named collection and connects them; like
+   * {@link #updateConnected} it asks for more than the path's own permission: the caller must also
+   * be allowed to {@code POST} to the collection itself ({@code /devices}). Otherwise a permission
+   * under one's own connections would create entities in any collection.
+   */
+  public void requireCreatableAtItsOwnPath(
+      ApplicationRef app, Principal caller, CollectionName collection) {
+    access.authorize(caller, app, Verb.POST, List.of(collection.plural()));
+  }
+
+  /**
+   * See {@link #updateConnected}: the caller may {@code PUT} the entity at its own path, by uuid or
+   * by name.
+   */
+  public void requireWritableAtItsOwnPath(
       ApplicationRef app, Principal caller, StoredEntity target) {
     try {
       access.authorize(

@@ -139,6 +139,25 @@ public final class ConnectionService {
     return target(app, connection);
   }
 
+  /**
+   * The entity a connection path names as its target, connected yet or not: named in its
+   * collection, by uuid, or by the name of an entity already connected under the verb; a 404 as for
+   * {@link #connectedEntity} when there is none the caller may read.
+   */
+  public StoredEntity target(
+      ApplicationRef app,
+      Visibility visibility,
+      CollectionName sourceCollection,
+      String sourceId,
+      String verb,
+      Optional<CollectionName> targetCollection,
+      String targetId) {
+    return target(
+        app,
+        resolve(
+            app, visibility, sourceCollection, sourceId, verb, targetCollection, targetId, true));
+  }
+
   /** The target as it is now (its metadata shows the connection's verb). */
   private StoredEntity target(ApplicationRef app, Connection connection) {
     return store

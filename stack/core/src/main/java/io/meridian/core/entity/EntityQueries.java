@@ -158,12 +158,33 @@ public final class EntityQueries {
       String ql,
       int limit,
       String cursor) {
+    return connected(app, entity, direction, verb, Optional.empty(), ql, limit, cursor);
+  }
+
+  /**
+   * {@link #connected} among the connected entities of one collection only ({@code GET
+   * /users/fred/likes/dogs}), when {@code of} names one.
+   */
+  public QueryPage connected(
+      ApplicationRef app,
+      StoredEntity entity,
+      Direction direction,
+      String verb,
+      Optional<CollectionName> of,
+      String ql,
+      int limit,
+      String cursor) {
     requireLimit(limit);
     CompiledQuery query = compile(ql);
     GeoQueries.refusePointContainment(query);
     String base = String.join("|", "connection", app.id().toString(), entity.uuid().toString());
-    String scopeKey = String.join("|", base, direction.name(), verb);
-    Predicate<StoredEntity> any = found -> true;
+    Optional<String> collection = of.map(CollectionName::plural);
+    // A cursor is bound to the collection it pages, when there is one.
+    String scopeKey =
+        String.join("|", base, direction.name(), verb)
+            + collection.map(plural -> "|" + plural).orElse("");
+    Predicate<StoredEntity> any =
+        found -> collection.isEmpty() || collection.get().equals(found.collection());
     if (!usesIndex(query)) {
       String key = scopeKey + "|listing";
       Source listing =
@@ -182,9 +203,13 @@ public final class EntityQueries {
     String key = scopeKey + "|" + query.canonical();
     Source search =
         (after, size) ->
-            hits(
-                new IndexQuery(app.id(), Optional.empty(), Optional.of(scope), query, size, after));
+            hits(new IndexQuery(app.id(), collection, Optional.of(scope), query, size, after));
     return pager.page(app, query, any, search, key, limit, cursor);
+  }
+
+  /** Whether the application ever held an entity of the collection. */
+  public boolean hasCollection(ApplicationRef app, CollectionName collection) {
+    return store.hasCollection(app.id(), collection.plural());
   }
 
   /**

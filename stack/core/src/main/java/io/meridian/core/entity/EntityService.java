@@ -43,6 +43,7 @@ public final class EntityService {
   private final ChangeLog changeLog;
   private final IndexPipeline indexPipeline;
   private final IdGenerator ids;
+  private final NewEntityUuids newEntityUuids;
   private final Duration visibilityTimeout;
   private final List<EntityWriteObserver> observers;
   private final UniqueNames names;
@@ -63,6 +64,7 @@ public final class EntityService {
     this.visibilityTimeout = visibilityTimeout;
     this.observers = List.copyOf(observers);
     this.names = new UniqueNames(store, ids);
+    this.newEntityUuids = new NewEntityUuids(store, ids);
   }
 
   /**
@@ -86,7 +88,7 @@ public final class EntityService {
       JsonNode body,
       ObjectNode fileMetadata,
       WriteOptions options) {
-    return create(app, collection, List.of(body), fileMetadata, options).get(0);
+    return create(app, collection, List.of(body), fileMetadata, null, options).get(0);
   }
 
   private List<StoredEntity> create(
@@ -95,21 +97,40 @@ public final class EntityService {
       List<JsonNode> bodies,
       ObjectNode fileMetadata,
       WriteOptions options) {
+    return create(app, collection, bodies, fileMetadata, null, options);
+  }
+
+  /**
+   * @param givenUuid the uuid the client chose for the one entity ({@link NewEntityUuids}), or null
+   *     to draw one. Its time says nothing of this write: the entity's times, version (its write
+   *     timestamp) and change-log id are drawn now, so that a uuid from the past can neither fall
+   *     behind a tombstone nor land in a change-log bucket readers have left behind.
+   */
+  private List<StoredEntity> create(
+      ApplicationRef app,
+      CollectionName collection,
+      List<JsonNode> bodies,
+      ObjectNode fileMetadata,
+      UUID givenUuid,
+      WriteOptions options) {
     List<ObjectNode> properties = validate(collection, bodies);
     if (fileMetadata != null) {
       properties.forEach(p -> p.set(EntityDocuments.FILE_METADATA, fileMetadata));
     }
     List<StoredEntity> entities = new ArrayList<>(properties.size());
+    List<UUID> changeIds = new ArrayList<>(properties.size());
     for (ObjectNode entityProperties : properties) {
-      UUID uuid = ids.newTimeUuid();
-      long millis = TimeUuids.millis(uuid);
+      UUID changeId = ids.newTimeUuid();
+      UUID uuid = givenUuid != null ? givenUuid : changeId;
+      long millis = TimeUuids.millis(changeId);
       ObjectNode json = EntityDocuments.render(uuid, collection, millis, millis, entityProperties);
+      changeIds.add(changeId);
       entities.add(
           new StoredEntity(
               uuid,
               collection.plural(),
               UniqueNames.nameOf(collection, entityProperties),
-              TimeUuids.micros(uuid),
+              TimeUuids.micros(changeId),
               millis,
               Json.write(json)));
     }
@@ -119,10 +140,13 @@ public final class EntityService {
             .map(entity -> new EntityWriteObserver.EntityWrite(null, entity, entity.version()))
             .toList();
     observers.forEach(observer -> observer.beforeWrites(app, collection.plural(), writes));
-    changeLog.appendAll(
-        entities.stream()
-            .map(e -> new Change(e.uuid(), app.id(), e.collection(), e.uuid(), e.version(), false))
-            .toList());
+    List<Change> changes = new ArrayList<>(entities.size());
+    for (int i = 0; i < entities.size(); i++) {
+      StoredEntity e = entities.get(i);
+      changes.add(
+          new Change(changeIds.get(i), app.id(), e.collection(), e.uuid(), e.version(), false));
+    }
+    changeLog.appendAll(changes);
     store.saveAll(app.id(), entities);
     observers.forEach(observer -> observer.afterWrites(app, collection.plural(), writes));
     observers.forEach(observer -> observer.completed(app, collection.plural(), writes));
@@ -177,7 +201,9 @@ public final class EntityService {
     Optional<StoredEntity> existing = find(app, collection, uuidOrName);
     if (existing.isEmpty()) {
       if (TimeUuids.isUuidText(uuidOrName)) {
-        throw notFound(collection, uuidOrName);
+        // Usergrid's PUT /devices/{uuid}: the client names a new entity by the uuid it chose.
+        UUID given = newEntityUuids.require(app, collection, uuidOrName);
+        return create(app, collection, List.of(changes), fileMetadata, given, options).get(0);
       }
       changes.put(collection.alias(), uuidOrName);
       return create(app, collection, List.of(changes), fileMetadata, options).get(0);

@@ -12,6 +12,7 @@ import java.io.InputStream;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.Optional;
 
 /** Reads request bodies as JSON within the configured size limit. */
 public final class JsonBodies {
@@ -30,6 +31,12 @@ public final class JsonBodies {
       throw new MeridianException(ErrorCode.JSON_PARSE, "The request body is empty");
     }
     return parse(bytes);
+  }
+
+  /** The JSON body, or empty when the request sent none. */
+  public Optional<JsonNode> readIfAny(InputStream body, long declaredLength) {
+    byte[] bytes = bytes(body, declaredLength);
+    return bytes.length == 0 ? Optional.empty() : Optional.of(parse(bytes));
   }
 
   /**

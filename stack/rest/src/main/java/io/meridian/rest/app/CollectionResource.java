@@ -101,7 +101,11 @@ public class CollectionResource {
     QueryPage page =
         queries.query(
             application, name, matrix.ql(selection.ql()), matrix.limit(selection.limit()), cursor);
-    return Responses.page(Responses.envelope("get", application, name.plural()), page);
+    ConnectionMetadata.Shown shown = ConnectionMetadata.Shown.of(selection.connections());
+    return Responses.page(
+        Responses.envelope("get", application, name.plural()),
+        page,
+        json -> ConnectionMetadata.render(json, null, shown));
   }
 
   @POST

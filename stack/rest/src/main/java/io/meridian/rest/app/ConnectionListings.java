@@ -1,6 +1,9 @@
 package io.meridian.rest.app;
 
 import io.meridian.core.app.ApplicationRef;
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.MeridianException;
+import io.meridian.core.common.TimeUuids;
 import io.meridian.core.connection.ConnectionService;
 import io.meridian.core.connection.Direction;
 import io.meridian.core.entity.CollectionName;
@@ -64,17 +67,44 @@ final class ConnectionListings {
       Selection selection,
       String cursor,
       String pathSuffix) {
+    return list(
+        application, source, direction, verb, Optional.empty(), selection, cursor, pathSuffix);
+  }
+
+  /**
+   * {@link #list(ApplicationRef, EntityPath, Direction, String, Selection, String, String)} among
+   * the connected entities of one collection when {@code of} names one. Each entity is rendered
+   * under the path it was reached by, as Usergrid does (see {@link ConnectionMetadata}).
+   */
+  private byte[] list(
+      ApplicationRef application,
+      EntityPath source,
+      Direction direction,
+      String verb,
+      Optional<CollectionName> of,
+      Selection selection,
+      String cursor,
+      String pathSuffix) {
     CollectionName name = CollectionName.of(source.collection());
     ConnectionService.requireVerb(verb);
+    ConnectionMetadata.Shown shown = ConnectionMetadata.Shown.of(selection.connections());
     StoredEntity found = entities.get(application, name, Caller.entity(name, source.entity()));
-    return page(
-        application,
-        found,
-        direction,
-        verb,
-        selection,
-        cursor,
-        name.plural() + "/" + found.uuid() + "/" + pathSuffix);
+    String sourcePath = "/" + name.plural() + "/" + found.uuid();
+    String base = sourcePath + (direction == Direction.OUT ? "/" + verb : "/connecting");
+    QueryPage page =
+        queries.connected(
+            application,
+            found,
+            direction,
+            verb,
+            of,
+            selection.ql(),
+            QueryParameters.limit(selection.limit()),
+            cursor);
+    return Responses.page(
+        Responses.envelope("get", application, sourcePath.substring(1) + "/" + pathSuffix),
+        page,
+        json -> ConnectionMetadata.render(json, base, shown));
   }
 
   private byte[] page(
@@ -98,6 +128,56 @@ final class ConnectionListings {
   }
 
   /**
+   * {@code GET /{coll}/{id}/{verb}/{target}}: one connected entity by uuid or name, or, when no
+   * entity of that name is connected and the application has a collection of that name, the
+   * connected entities of that collection ({@code /users/fred/likes/dogs}), as Usergrid reads the
+   * path.
+   */
+  byte[] oneOrCollection(
+      ApplicationRef application,
+      VerbPath source,
+      String target,
+      Selection selection,
+      String cursor) {
+    try {
+      QueryParameters.limit(selection.limit());
+      ConnectionMetadata.Shown.of(selection.connections());
+      return one(application, source, source.verb(), target);
+    } catch (MeridianException missing) {
+      boolean notFound =
+          missing.code() == ErrorCode.ENTITY_NOT_FOUND || missing.code() == ErrorCode.NOT_FOUND;
+      Optional<CollectionName> collection = collectionNamed(application, target);
+      if (!notFound || collection.isEmpty()) {
+        throw missing;
+      }
+      return list(
+          application,
+          source,
+          Direction.OUT,
+          source.verb(),
+          collection,
+          selection,
+          cursor,
+          source.verb() + "/" + target);
+    }
+  }
+
+  private Optional<CollectionName> collectionNamed(ApplicationRef application, String segment) {
+    if (TimeUuids.isUuidText(segment)) {
+      return Optional.empty();
+    }
+    CollectionName collection;
+    try {
+      collection = CollectionName.of(segment);
+    } catch (MeridianException notACollectionName) {
+      return Optional.empty();
+    }
+    return queries.hasCollection(application, collection)
+        ? Optional.of(collection)
+        : Optional.empty();
+  }
+
+  /**
    * One connected entity, by uuid or name; 404 unless it is connected and the caller may read it.
    */
   byte[] one(ApplicationRef application, EntityPath source, String verb, String target) {
@@ -110,8 +190,23 @@ final class ConnectionListings {
             Caller.entity(name, source.entity()),
             verb,
             target);
+    String base = "/" + String.join("/", name.plural(), source.entity(), verb);
     return Responses.entity(
-        "get", application, String.join("/", name.plural(), source.entity(), verb, target), found);
+        "get", application, base.substring(1) + "/" + target, under(base, found));
+  }
+
+  /**
+   * The entity as an answer reached through a connection shows it: its metadata under {@code base}
+   * (the connection path without the entity's uuid).
+   */
+  static StoredEntity under(String base, StoredEntity entity) {
+    return new StoredEntity(
+        entity.uuid(),
+        entity.collection(),
+        entity.name(),
+        entity.version(),
+        entity.created(),
+        ConnectionMetadata.render(entity.json(), base, ConnectionMetadata.Shown.ALL));
   }
 
   /**

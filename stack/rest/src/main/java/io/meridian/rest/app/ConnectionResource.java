@@ -5,8 +5,7 @@ import io.meridian.api.route.ApiPart;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.app.ApplicationService;
 import io.meridian.core.collection.CollectionWrites;
-import io.meridian.core.common.ErrorCode;
-import io.meridian.core.common.MeridianException;
+import io.meridian.core.common.TimeUuids;
 import io.meridian.core.connection.Direction;
 import io.meridian.core.entity.CollectionName;
 import io.meridian.core.entity.StoredEntity;
@@ -17,7 +16,6 @@ import io.meridian.core.push.PushTarget;
 import io.meridian.rest.access.Caller;
 import io.meridian.rest.api.JsonBodies;
 import io.meridian.rest.openapi.ApiBody;
-import io.meridian.rest.param.BodyHeaders;
 import io.meridian.rest.param.Selection;
 import io.meridian.rest.param.VerbPath;
 import io.meridian.rest.param.WriteBody;
@@ -36,6 +34,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import java.io.InputStream;
+import java.util.Optional;
 
 /**
  * Connections under an entity, Usergrid's paths:
@@ -102,7 +101,8 @@ public class ConnectionResource {
   @Operation(
       summary =
           "`connecting/{verb}`: the entities connecting to this one; `connections/{verb}`: those"
-              + " it connects to; else one connected entity, by uuid or name")
+              + " it connects to; else one connected entity, by uuid or name, or the connected"
+              + " entities of a collection")
   public byte[] inboundOrConnected(
       @BeanParam VerbPath path,
       @PathParam("target") String target,
@@ -119,10 +119,7 @@ public class ConnectionResource {
           cursor,
           verb + "/" + target);
     }
-    // One entity, not a listing: the listing's parameters do nothing here, but a malformed one is
-    // still refused, as on every route that takes it.
-    QueryParameters.limit(selection.limit());
-    return listings.one(application(path), path, verb, target);
+    return listings.oneOrCollection(application(path), path, target, selection, cursor);
   }
 
   @GET
@@ -182,17 +179,22 @@ public class ConnectionResource {
   @Operation(
       summary =
           "`notifications`: send a push notification to a device, every device (`/devices/*`), a"
-              + " user's devices or a group's users' devices")
+              + " user's devices or a group's users' devices; any other verb: create entities of"
+              + " the collection the verb names (`/users/me/devices`) and connect them")
   @ApiBody(value = "Notification")
-  public byte[] notify(@BeanParam VerbPath path, @BeanParam BodyHeaders headers, InputStream body) {
+  public byte[] notify(
+      @BeanParam VerbPath path,
+      @BeanParam WriteBody write,
+      @Context HttpServletRequest servlet,
+      InputStream body) {
     if (!path.verb().equals("notifications")) {
-      // A documented operation (any verb fits its template), so a refusal, not a 405.
-      throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT,
-          "A POST here only sends notifications (/{collection}/{id}/notifications); a connection"
-              + " is made with POST /{collection}/{id}/{verb}/{target}");
+      // Usergrid's POST /users/me/devices: a new device of the user's.
+      WriteOptions options = QueryParameters.writeOptions(write.consistency());
+      JsonNode json = bodies.read(body, write.contentLength());
+      return changes.createAndConnect(
+          application(path), path, path.verb(), json, options, servlet.getRemoteAddr());
     }
-    JsonNode json = bodies.read(body, headers.contentLength());
+    JsonNode json = bodies.read(body, write.contentLength());
     ApplicationRef application = application(path);
     CollectionName targets = CollectionName.of(path.collection());
     PushTarget target =
@@ -205,10 +207,33 @@ public class ConnectionResource {
         created);
   }
 
+  /**
+   * Connects to the entity a uuid names; with a body and a collection in place of the uuid ({@code
+   * /users/fred/likes/dogs}), creates the body's entities in that collection and connects them.
+   */
   @POST
   @Path("{target}")
-  @Operation(summary = "Connect this entity to another, named by uuid")
-  public byte[] connectByUuid(@BeanParam VerbPath path, @PathParam("target") String target) {
+  @Operation(
+      summary =
+          "Connect this entity to another, named by uuid; with a body, to a collection's name:"
+              + " create entities in that collection and connect them")
+  @ApiBody(value = "EntityBatch", required = false)
+  public byte[] connectByUuid(
+      @BeanParam VerbPath path,
+      @PathParam("target") String target,
+      @BeanParam WriteBody write,
+      @Context HttpServletRequest servlet,
+      InputStream body) {
+    WriteOptions options = QueryParameters.writeOptions(write.consistency());
+    // A body sent with a uuid was always ignored: only a collection's name makes it entities.
+    Optional<JsonNode> json =
+        TimeUuids.isUuidText(target)
+            ? Optional.empty()
+            : bodies.readIfAny(body, write.contentLength());
+    if (json.isPresent()) {
+      return changes.createAndConnect(
+          application(path), path, target, json.get(), options, servlet.getRemoteAddr());
+    }
     return changes.connect(application(path), path, null, target, true);
   }
 

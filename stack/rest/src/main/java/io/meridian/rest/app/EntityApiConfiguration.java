@@ -68,7 +68,7 @@ public class EntityApiConfiguration {
         new ConnectionResource(
             applications,
             listings,
-            new ConnectionChanges(entities, connections, writes, listings),
+            new ConnectionChanges(entities, connections, writes),
             notifications,
             bodies));
   }

@@ -14,6 +14,7 @@ import io.meridian.rest.api.Envelope;
 import io.meridian.rest.api.RequestInfo;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /** Envelopes of the application API, shared by its resources. */
 public final class Responses {
@@ -57,6 +58,11 @@ public final class Responses {
    * (see {@link #listed}).
    */
   static byte[] page(Envelope envelope, QueryPage page) {
+    return page(envelope, page, UnaryOperator.identity());
+  }
+
+  /** {@link #page} with each whole entity's JSON passed through {@code render}. */
+  static byte[] page(Envelope envelope, QueryPage page, UnaryOperator<String> render) {
     List<StoredEntity> visible = Caller.visibility().readable(page.entities());
     if (page.projection().isPresent()) {
       Projection projection = page.projection().get();
@@ -65,9 +71,9 @@ public final class Responses {
               .map(entity -> Json.write(projection.entity(Json.parseStoredObject(entity.json()))))
               .toList());
     } else if (page.distances().isEmpty()) {
-      envelope.entities(json(visible));
+      envelope.entities(json(visible).stream().map(render).toList());
     } else {
-      envelope.entities(visible.stream().map(e -> withDistance(e, page)).toList());
+      envelope.entities(visible.stream().map(e -> render.apply(withDistance(e, page))).toList());
     }
     return envelope.cursor(page.cursor()).toJson();
   }

@@ -26,7 +26,10 @@ final class ApiParameters {
           Map.entry("verb", "The connection's verb (`likes`), or `connecting` for inbound ones"),
           Map.entry("targetCollection", "The connected entity's collection"),
           Map.entry(
-              "target", "The connected entity's uuid or name, or, after `connecting`, a verb"),
+              "target",
+              "The connected entity's uuid or name, or, after `connecting`, a verb; or the name of"
+                  + " a collection (its connected entities, or on POST with a body the collection"
+                  + " the new entities go to)"),
           Map.entry("member", "The uuid or name of the user, group or role"),
           Map.entry("user", "The admin's uuid, username or email (`me` on /management/users)"),
           Map.entry("job", "The rebuild job's id"),
@@ -74,6 +77,18 @@ final class ApiParameters {
                       .maximum(java.math.BigDecimal.valueOf(1000)));
       case "cursor" ->
           parameter.description("The `cursor` of the previous page, to get the next one");
+      case "connections" -> {
+        StringSchema values = new StringSchema();
+        values.addEnumItem("all");
+        values.addEnumItem("in");
+        values.addEnumItem("out");
+        values.addEnumItem("none");
+        parameter
+            .description(
+                "Which connection metadata the entities carry: `all` (default), `in` (only"
+                    + " `metadata.connecting`), `out` (only `metadata.connections`), `none`")
+            .schema(values);
+      }
       case "consistency" -> {
         StringSchema values = new StringSchema();
         values.addEnumItem("read-your-writes");

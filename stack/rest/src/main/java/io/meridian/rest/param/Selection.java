@@ -5,8 +5,8 @@ import jakarta.ws.rs.QueryParam;
 
 /**
  * The query parameters that select entities: a query, which Usergrid accepts as {@code ql}, {@code
- * q} or {@code query}, and a {@code limit}, both still as sent (see {@link AppPath} for the
- * annotation).
+ * q} or {@code query}, a {@code limit}, and which connection metadata to show, all still as sent
+ * (see {@link AppPath} for the annotation).
  */
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY)
 public class Selection {
@@ -22,6 +22,9 @@ public class Selection {
   @QueryParam("limit")
   private String limit;
 
+  @QueryParam("connections")
+  private String connections;
+
   /** The query under whichever name was given, {@code ql} first; null when none was. */
   public String ql() {
     return ql != null ? ql : q != null ? q : query;
@@ -30,5 +33,13 @@ public class Selection {
   /** The limit as sent, null when absent: parsing it is the route's, to refuse it in order. */
   public String limit() {
     return limit;
+  }
+
+  /**
+   * Usergrid's {@code connections} ({@code none}, {@code in}, {@code out}, {@code all}): which
+   * connection metadata the listed entities carry; null when absent.
+   */
+  public String connections() {
+    return connections;
   }
 }

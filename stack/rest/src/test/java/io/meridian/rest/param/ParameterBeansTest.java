@@ -104,7 +104,17 @@ class ParameterBeansTest {
 
     assertThat(names(list))
         .containsExactly(
-            "org", "app", "collection", "entity", "verb", "ql", "q", "query", "limit", "cursor");
+            "org",
+            "app",
+            "collection",
+            "entity",
+            "verb",
+            "ql",
+            "q",
+            "query",
+            "limit",
+            "connections",
+            "cursor");
     assertThat(names(update))
         .containsExactly(
             "org", "app", "collection", "entity", "Content-Type", "Content-Length", "consistency");

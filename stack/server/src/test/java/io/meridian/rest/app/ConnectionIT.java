@@ -2,11 +2,17 @@ package io.meridian.rest.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.core.common.TimeUuidGenerator;
 import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.ApiClient.Reply;
+import io.meridian.rest.support.AppAccess;
+import io.meridian.rest.support.Identities;
 import io.meridian.rest.support.MeridianIT;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -170,8 +176,9 @@ class ConnectionIT extends MeridianIT {
     assertThat(connect.json().path("path").asText()).isEqualTo("/users/" + fred + "/likes");
     assertThat(connect.entity().path("uuid").asText()).isEqualTo(rex);
     assertThat(connect.entity().path("metadata").path("connecting").path("likes").asText())
-        .isEqualTo("/dogs/" + rex + "/connecting/likes");
-    assertThat(connect.entity().path("metadata").path("path").asText()).isNotEmpty();
+        .isEqualTo("/users/" + fred + "/likes/" + rex + "/connecting/likes");
+    assertThat(connect.entity().path("metadata").path("path").asText())
+        .isEqualTo("/users/" + fred + "/likes/" + rex);
 
     Reply inbound = api.get(path("dogs") + "/rex/connecting/likes");
     assertThat(inbound.json().path("path").asText())
@@ -223,5 +230,104 @@ class ConnectionIT extends MeridianIT {
 
     assertThat(api.delete(path("users") + "/fred/likes/cats/fido").status()).isEqualTo(200);
     assertThat(api.get(path("users") + "/fred/likes").uuids()).containsExactly(fido);
+  }
+
+  /** Fred, given a password by the administrator, signed in. */
+  private ApiClient signInFred() {
+    Reply set =
+        api.put(
+            path("users") + "/fred/password", "{\"newpassword\":\"" + Identities.PASSWORD + "\"}");
+    assertThat(set.status()).as(set.body()).isEqualTo(200);
+    return api.withToken(Identities.userToken(api, org, app, "fred"));
+  }
+
+  @Test
+  void listed_connections_carry_usergrids_paths_as_the_sdks_compare_them() {
+    api.post(path("users") + "/fred/likes/dogs/rex", "");
+    api.post(path("dogs") + "/rex/chases/dogs/fido", "");
+
+    JsonNode out = api.get(path("users") + "/fred/likes").entity().path("metadata");
+    assertThat(out.path("path").asText()).isEqualTo("/users/" + fred + "/likes/" + rex);
+    assertThat(out.path("connecting").path("likes").asText())
+        .isEqualTo("/users/" + fred + "/likes/" + rex + "/connecting/likes");
+    assertThat(out.path("connections").path("chases").asText())
+        .isEqualTo("/users/" + fred + "/likes/" + rex + "/chases");
+
+    JsonNode in = api.get(path("dogs") + "/rex/connecting/likes").entity().path("metadata");
+    assertThat(in.path("connections").path("likes").asText())
+        .isEqualTo("/dogs/" + rex + "/connecting/" + fred + "/likes");
+
+    JsonNode one = api.get(path("users") + "/fred/likes/rex").entity().path("metadata");
+    assertThat(one.path("connecting").path("likes").asText())
+        .isEqualTo("/users/fred/likes/" + rex + "/connecting/likes");
+    assertThat(api.get(path("dogs") + "/rex").entity().path("metadata").path("path").asText())
+        .as("an entity read at its own path keeps its own paths")
+        .isEqualTo("/dogs/" + rex);
+  }
+
+  @Test
+  void usergrids_writes_through_connection_paths_create_connect_and_list_by_collection() {
+    String device = new TimeUuidGenerator(Clock.systemUTC()).newTimeUuid().toString();
+    Reply registered = api.put(path("devices") + "/" + device, "{\"model\":\"pixel\"}");
+    assertThat(registered.status()).as(registered.body()).isEqualTo(200);
+    assertThat(registered.entity().path("uuid").asText()).isEqualTo(device);
+    assertThat(api.get(path("devices") + "/" + device).entity().path("model").asText())
+        .isEqualTo("pixel");
+    assertThat(api.put(path("devices") + "/" + UUID.randomUUID(), "{}").error())
+        .as("entities are keyed by time uuids")
+        .isEqualTo("illegal_argument");
+    assertThat(api.put(path("devices") + "/" + rex, "{}").status())
+        .as("a uuid another collection holds is not this collection's to take")
+        .isEqualTo(404);
+    assertThat(api.get(path("dogs") + "/" + rex).entity().path("name").asText()).isEqualTo("rex");
+
+    Reply created = api.post(path("users") + "/fred/likes/dogs", "{\"name\":\"spot\"}");
+    assertThat(created.status()).as(created.body()).isEqualTo(200);
+    String spot = created.entity().path("uuid").asText();
+    assertThat(api.get(path("dogs") + "/spot").uuids()).containsExactly(spot);
+    api.post(path("users") + "/fred/likes/users/wilma", "");
+
+    assertThat(api.get(path("users") + "/fred/likes/dogs").uuids()).containsExactly(spot);
+    assertThat(api.get(path("users") + "/fred/likes").uuids()).hasSize(2);
+
+    Reply put = api.put(path("users") + "/fred/likes/dogs/fido", "{\"color\":\"grey\"}");
+    assertThat(put.status()).as(put.body()).isEqualTo(200);
+    assertThat(api.get(path("users") + "/fred/likes/dogs").uuids())
+        .containsExactlyInAnyOrder(spot, fido);
+    assertThat(api.get(path("dogs") + "/fido").entity().path("color").asText()).isEqualTo("grey");
+
+    ApiClient asFred = signInFred();
+    Reply mine = asFred.post(path("users") + "/me/devices", "{\"model\":\"tablet\"}");
+    assertThat(mine.status()).as(mine.body()).isEqualTo(200);
+    assertThat(api.get(path("users") + "/fred/devices").json().findValuesAsText("model"))
+        .containsExactly("tablet");
+
+    JsonNode none =
+        api.get(path("users") + "/fred/likes/dogs?connections=none").entity().path("metadata");
+    assertThat(none.has("connecting")).isFalse();
+    JsonNode in = api.get(path("dogs") + "?connections=in").entity().path("metadata");
+    assertThat(in.has("connections")).isFalse();
+    assertThat(api.get(path("dogs") + "?connections=sideways").error())
+        .isEqualTo("illegal_argument");
+  }
+
+  @Test
+  void creating_through_a_connection_path_needs_the_permission_to_post_to_the_collection() {
+    AppAccess access = new AppAccess(api, org, app);
+    access.restrictDefaultRole("get,put,post,delete:/users/${user}/**");
+    ApiClient asFred = signInFred();
+    AppAccess.awaitStatus(403, () -> asFred.get(path("dogs")));
+
+    Reply refused = asFred.post(path("users") + "/me/likes/dogs", "{\"name\":\"stray\"}");
+    assertThat(refused.status()).as(refused.body()).isEqualTo(403);
+    assertThat(api.get(path("dogs") + "/stray").status()).isEqualTo(404);
+    assertThat(api.get(path("users") + "/fred/likes").uuids()).isEmpty();
+
+    access.grant("roles/default", "post:/dogs");
+    Reply allowed =
+        AppAccess.awaitStatus(
+            200, () -> asFred.post(path("users") + "/me/likes/dogs", "{\"name\":\"stray\"}"));
+    assertThat(api.get(path("users") + "/fred/likes/dogs").uuids())
+        .containsExactly(allowed.entity().path("uuid").asText());
   }
 }

@@ -41,6 +41,25 @@ class ConnectionServiceTest {
   }
 
   @Test
+  void the_target_of_a_connection_path_is_found_before_it_is_connected_and_nothing_is_connected() {
+    StoredEntity target =
+        service.target(core.app, Visibility.ALL, USERS, "ada", "owns", Optional.of(DOGS), "rex");
+
+    assertThat(target.uuid()).isEqualTo(rex.uuid());
+    assertThat(
+            core.connections.list(
+                core.app.id(), ada.uuid(), Direction.OUT, "owns", Optional.empty(), 10))
+        .isEmpty();
+    assertThat(
+            codeOf(
+                () ->
+                    service.target(
+                        core.app, Visibility.ALL, USERS, "ada", "owns", Optional.empty(), "rex")))
+        .as("a name alone names only an entity already connected")
+        .isEqualTo(ErrorCode.ENTITY_NOT_FOUND);
+  }
+
+  @Test
   void connecting_returns_the_target_showing_the_verb_and_lists_it_both_ways() {
     StoredEntity target = connect("owns", Optional.of(DOGS), "rex");
 

@@ -13,6 +13,7 @@ import io.meridian.testing.MemoryCore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -203,6 +204,41 @@ class EntityQueriesTest {
     assertThat(names(rest)).containsExactly("dog0");
     assertThat(names(matching)).containsExactly("dog2", "dog1");
     assertThat(names(incoming)).containsExactly("owner");
+  }
+
+  @Test
+  void a_listing_of_connections_keeps_to_one_collection_when_asked_in_pages_and_queries() {
+    StoredEntity owner = post(DOGS, "{'name': 'owner'}");
+    List<StoredEntity> friends = dogs(3);
+    StoredEntity cat = post(CollectionName.of("cats"), "{'name': 'tom', 'age': 1}");
+    for (StoredEntity friend : List.of(friends.get(0), cat, friends.get(1), friends.get(2))) {
+      core.connections.connect(
+          core.app.id(),
+          new Connection(owner.uuid(), "dogs", "likes", friend.uuid(), friend.collection()));
+    }
+    Optional<CollectionName> dogsOnly = Optional.of(DOGS);
+
+    QueryPage first =
+        queries.connected(core.app, owner, Direction.OUT, "likes", dogsOnly, null, 2, null);
+    QueryPage rest =
+        queries.connected(
+            core.app, owner, Direction.OUT, "likes", dogsOnly, null, 2, first.cursor());
+    QueryPage cats =
+        queries.connected(
+            core.app,
+            owner,
+            Direction.OUT,
+            "likes",
+            Optional.of(CollectionName.of("cats")),
+            "where age >= 1",
+            10,
+            null);
+
+    assertThat(names(first)).containsExactly("dog2", "dog1");
+    assertThat(names(rest)).containsExactly("dog0");
+    assertThat(names(cats)).containsExactly("tom");
+    assertThat(queries.hasCollection(core.app, CollectionName.of("cats"))).isTrue();
+    assertThat(queries.hasCollection(core.app, CollectionName.of("birds"))).isFalse();
   }
 
   @Test
