@@ -12,6 +12,8 @@ public enum ErrorCode {
   QUERY_PARSE(400, "query_parse"),
   DUPLICATE_UNIQUE_PROPERTY_EXISTS(400, "duplicate_unique_property_exists"),
   INVALID_GRANT(400, "invalid_grant"),
+  /** Usergrid's answer to an app user's password change with a wrong old password. */
+  AUTH_INVALID_USERNAME_OR_PASSWORD(400, "auth_invalid_username_or_password"),
   UNSUPPORTED_GRANT_TYPE(400, "unsupported_grant_type"),
   PASSWORD_POLICY_VIOLATION(400, "error_password_policy_violation"),
   UNAUTHORIZED(401, "unauthorized"),

@@ -139,7 +139,10 @@ public final class AuthService {
       String key = userKey(application, user.uuid());
       throttle.check(key, requester.address());
       if (!users.passwordMatches(application, Optional.of(user), oldPassword)) {
-        throw wrongOldPassword(key, requester.address());
+        throttle.failed(key, requester.address());
+        // Usergrid's code for this, which its SDKs check.
+        throw new MeridianException(
+            ErrorCode.AUTH_INVALID_USERNAME_OR_PASSWORD, "The old password is not right");
       }
       throttle.succeeded(key, requester.address());
     }

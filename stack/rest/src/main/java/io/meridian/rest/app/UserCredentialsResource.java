@@ -32,9 +32,10 @@ import jakarta.ws.rs.core.MediaType;
 import java.io.InputStream;
 
 /**
- * A user's credentials, as Usergrid's: {@code /users/{u}/password} changes the password, {@code
- * /users/{u}/revoketokens} revokes every token, {@code /users/{u}/revoketoken?token=} one. Only the
- * user itself or an administrator may.
+ * A user's credentials, as Usergrid's: {@code /users/{u}/password} changes the password (an
+ * administrator, or anyone who gives the right old password), {@code /users/{u}/revoketokens}
+ * revokes every token (the user itself or an administrator), {@code /users/{u}/revoketoken?token=}
+ * one (anyone holding that token of the user's).
  */
 @Access(Access.Rule.APPLICATION)
 @ApiPart(id = "credentials", tag = "Identity", guests = true)
@@ -80,11 +81,12 @@ public class UserCredentialsResource {
     IdentityTargets.Target target = targets.target(path);
     ApplicationRef application = target.application();
     StoredEntity user = target.entity();
-    boolean administrator =
-        access.requireSelfOrAdministrator(Caller.current(), application, user.uuid());
     String answered = "users/" + path.entity() + "/" + path.verb();
     switch (path.verb()) {
       case "password" -> {
+        // As in Usergrid, the right old password is credential enough: it is what signing in
+        // takes, checked under the same lock. Usergrid's SDKs send it without a token.
+        boolean administrator = access.isAdministrator(Caller.current(), application);
         ObjectNode fields = bodies.fields(body, headers.contentLength(), headers.contentType());
         auth.changeUserPassword(
             application,
@@ -95,10 +97,13 @@ public class UserCredentialsResource {
         return Responses.envelope("set user password", application, answered).toJson();
       }
       case "revoketokens" -> {
+        access.requireSelfOrAdministrator(Caller.current(), application, user.uuid());
         tokens.revokeAll(user.uuid());
         return Responses.envelope("revoked user tokens", application, answered).toJson();
       }
       default -> {
+        // Holding the token is the right to end it (Usergrid's SDKs sign out without sending
+        // it as the caller's); it must be this user's.
         AccessToken revoked = tokens.verify(token);
         if (!revoked.subject().equals(user.uuid())) {
           throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "That token is not this user's");

@@ -131,6 +131,47 @@ class UsergridClientsIT extends MeridianIT {
   }
 
   @Test
+  void the_node_sdks_password_change_and_sign_out_work_without_a_token_as_it_sends_them() {
+    access.grant("roles/guest", "put:/users/*/**");
+    ApiClient anonymous = api.anonymous();
+    String change =
+        Identities.json("oldpassword", Identities.PASSWORD, "newpassword", "2cool4u2cool");
+    Reply changed =
+        AppAccess.awaitStatus(200, () -> anonymous.put(path("users/fred/password"), change));
+    assertThat(changed.json().path("action").asText()).isEqualTo("set user password");
+
+    Reply wrong =
+        anonymous.put(
+            path("users/fred/password"),
+            Identities.json("oldpassword", "BADOLDPASSWORD", "newpassword", "whatever12"));
+    assertUsergridError(wrong, 400, "auth_invalid_username_or_password");
+
+    ApiClient fred =
+        api.withToken(
+            anonymous
+                .post(
+                    path("token"),
+                    Identities.json(
+                        "grant_type", "password", "username", "fred", "password", "2cool4u2cool"))
+                .json()
+                .path("access_token")
+                .asText());
+    Reply out = anonymous.put(path("users/fred/revoketoken?token=" + fred.token()), "");
+    assertThat(out.status()).as(out.body()).isEqualTo(200);
+    assertThat(out.json().path("action").asText()).isEqualTo("revoked user token");
+    AppAccess.awaitStatus(401, () -> fred.get(path("users/me")));
+
+    access.user("wilma");
+    String wilmas = access.signIn("wilma").token();
+    assertThat(anonymous.put(path("users/fred/revoketoken?token=" + wilmas), "").status())
+        .as("a token revokes only itself, at its own user's path")
+        .isEqualTo(400);
+    assertThat(anonymous.put(path("users/fred/revoketokens"), "").status())
+        .as("ending every session of a user takes that user or an administrator")
+        .isEqualTo(403);
+  }
+
+  @Test
   void a_permission_is_granted_from_the_query_as_usergrid_clients_send_it() {
     Reply posted =
         api.post(

@@ -106,7 +106,8 @@ class AuthServiceTest {
         .isEqualTo(ErrorCode.PASSWORD_POLICY_VIOLATION);
     assertThat(identity.failures.keys()).isEmpty(); // neither was a guess
     assertThat(codeOf(() -> auth.changeUserPassword(shop, bob, "wrong-pass", "newpass12", MEMBER)))
-        .isEqualTo(ErrorCode.INVALID_GRANT);
+        .as("Usergrid's code, which its SDKs check")
+        .isEqualTo(ErrorCode.AUTH_INVALID_USERNAME_OR_PASSWORD);
     assertThat(identity.failures.failuresOf("user:" + shop.id() + "/user:" + bob.uuid()))
         .isEqualTo(1);
 
