@@ -106,10 +106,13 @@ public final class CollectionWrites {
       JsonNode body,
       WriteOptions options) {
     if (collection.equals(UserService.USERS)
-        && (body.has("password") || body.has("email") || body.has("username"))) {
+        && (body.has("password")
+            || body.has("email")
+            || body.has("username")
+            || body.has("activated"))) {
       throw new MeridianException(
           ErrorCode.ILLEGAL_ARGUMENT,
-          "An update by query cannot set a user's password, email or username");
+          "An update by query cannot set a user's password, email, username or activated");
     }
     refuseNotificationWrite(collection);
     if (collection.equals(NotifierService.NOTIFIERS)) {

@@ -14,6 +14,8 @@ public enum ErrorCode {
   INVALID_GRANT(400, "invalid_grant"),
   /** Usergrid's answer to an app user's password change with a wrong old password. */
   AUTH_INVALID_USERNAME_OR_PASSWORD(400, "auth_invalid_username_or_password"),
+  /** A deactivated app user's sign-in with its right password (Usergrid's code). */
+  UNACTIVATED_APP_USER(400, "unactivated_app_user"),
   UNSUPPORTED_GRANT_TYPE(400, "unsupported_grant_type"),
   PASSWORD_POLICY_VIOLATION(400, "error_password_policy_violation"),
   UNAUTHORIZED(401, "unauthorized"),

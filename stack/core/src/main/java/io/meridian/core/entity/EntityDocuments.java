@@ -27,6 +27,7 @@ final class EntityDocuments {
   static final String FILE_METADATA = "file-metadata";
   static final int MAX_PROPERTY_NAME_LENGTH = 256;
   static final int MAX_NAME_LENGTH = 1024;
+  private static final String USERS = "users";
 
   private EntityDocuments() {}
 
@@ -110,7 +111,15 @@ final class EntityDocuments {
     }
     entity.put("created", created);
     entity.put("modified", modified);
-    entity.putObject("metadata").put("path", "/" + collection.plural() + "/" + uuid);
+    String path = "/" + collection.plural() + "/" + uuid;
+    ObjectNode metadata = entity.putObject("metadata").put("path", path);
+    if (collection.plural().equals(USERS)) {
+      // Usergrid's sets of a user, which its SDKs read: where its roles and permissions are.
+      metadata
+          .putObject("sets")
+          .put("rolenames", path + "/roles")
+          .put("permissions", path + "/permissions");
+    }
     userProperties
         .fields()
         .forEachRemaining(

@@ -118,6 +118,11 @@ public final class AuthService {
     }
     throttle.succeeded(key, address);
     StoredEntity found = user.get();
+    // Said only to who gave the right password: no one else learns an account is switched off.
+    if (!UserService.isActivated(found)) {
+      throw new MeridianException(
+          ErrorCode.UNACTIVATED_APP_USER, "This user is deactivated and cannot sign in");
+    }
     return new UserLogin(
         tokens.issue(PrincipalKind.APP_USER, found.uuid(), application.id(), ttl), found);
   }

@@ -120,4 +120,16 @@ class EntityDocumentsTest {
 
     assertThat(properties.fieldNames()).toIterable().containsExactly("name", "color");
   }
+
+  @Test
+  void a_user_carries_usergrids_sets_of_roles_and_permissions_and_nothing_else_does() {
+    UUID uuid = UUID.randomUUID();
+    ObjectNode user = EntityDocuments.render(uuid, CollectionName.of("users"), 1, 1, Json.object());
+    ObjectNode dog = EntityDocuments.render(uuid, DOGS, 1, 1, Json.object());
+
+    assertThat(user.at("/metadata/sets/rolenames").asText()).isEqualTo("/users/" + uuid + "/roles");
+    assertThat(user.at("/metadata/sets/permissions").asText())
+        .isEqualTo("/users/" + uuid + "/permissions");
+    assertThat(dog.at("/metadata").has("sets")).isFalse();
+  }
 }

@@ -35,10 +35,12 @@ public class IdentityApiConfiguration {
       AccessControl access,
       TokenService tokens,
       RoleService roles,
+      UserService users,
       JsonBodies bodies) {
     return ApiResources.of(
         new TokenResource(applications, auth, bodies),
         new UserCredentialsResource(targets, auth, access, tokens, bodies),
+        new UserActivationResource(targets, access, users),
         new PermissionsResource(targets, roles, bodies));
   }
 

@@ -118,17 +118,92 @@ class AppUsersIT extends MeridianIT {
   }
 
   @Test
-  void a_password_cannot_be_set_by_updating_the_user() {
+  void a_password_or_pin_in_a_user_update_is_dropped_and_never_changes_the_password() {
     access.user("fred");
     ApiClient fred = access.signIn("fred");
-    String newPassword = "{\"password\":\"a brand new password\"}";
+    String newPassword =
+        "{\"password\":\"a brand new password\",\"pin\":\"1234\",\"activated\":false,"
+            + "\"age\":30}";
 
-    assertThat(api.put(path("users/fred"), newPassword).status()).isEqualTo(400);
-    assertThat(fred.put(path("users/me"), newPassword).status()).isEqualTo(400);
+    Reply byAdmin = api.put(path("users/fred"), newPassword);
+    assertThat(byAdmin.status()).as(byAdmin.body()).isEqualTo(200);
+    assertThat(byAdmin.entity().path("age").asInt()).isEqualTo(30);
+    assertThat(byAdmin.entity().has("pin")).isFalse();
+    assertThat(byAdmin.entity().path("activated").asBoolean()).isTrue();
+    assertThat(fred.put(path("users/me"), newPassword).status()).isEqualTo(200);
     assertThat(api.put(path("users;ql=select%20*"), newPassword).status()).isEqualTo(400);
 
-    assertThat(fred.get(path("users/me")).status()).isEqualTo(200);
+    assertThat(fred.get(path("users/me")).status())
+        .as("the password did not change: its tokens live on")
+        .isEqualTo(200);
     assertThat(access.signIn("fred").get(path("users/me")).status()).isEqualTo(200);
+    Reply withNew =
+        api.anonymous()
+            .post(
+                path("token"),
+                Identities.json(
+                    "grant_type",
+                    "password",
+                    "username",
+                    "fred",
+                    "password",
+                    "a brand new password"));
+    assertThat(withNew.status()).as(withNew.body()).isEqualTo(400);
+  }
+
+  @Test
+  void deactivating_is_for_administrators_and_a_deactivated_user_cannot_sign_in() {
+    access.user("fred");
+    access.user("wilma");
+    ApiClient fred = access.signIn("fred");
+    ApiClient wilma = access.signIn("wilma");
+
+    assertThat(wilma.post(path("users/fred/deactivate"), "").status())
+        .as("the default role's /** reaches it, yet only administrators may")
+        .isEqualTo(403);
+    assertThat(fred.put(path("users/me/deactivate"), "").status()).isEqualTo(403);
+    assertThat(api.anonymous().post(path("users/fred/deactivate"), "").status()).isEqualTo(401);
+    assertThat(fred.get(path("users/me")).status()).isEqualTo(200);
+
+    Reply off = api.post(path("users/fred/deactivate"), "");
+    assertThat(off.status()).as(off.body()).isEqualTo(200);
+    assertThat(off.entity().path("activated").asBoolean()).isFalse();
+    AppAccess.awaitStatus(401, () -> fred.get(path("users/me")));
+    Reply signIn =
+        api.anonymous()
+            .post(
+                path("token"),
+                Identities.json(
+                    "grant_type", "password", "username", "fred", "password", PASSWORD));
+    assertThat(signIn.status()).as(signIn.body()).isEqualTo(400);
+    assertThat(signIn.error()).isEqualTo("unactivated_app_user");
+
+    assertThat(api.post(path("users/fred/activate"), "").status()).isEqualTo(200);
+    assertThat(access.signIn("fred").get(path("users/me")).status()).isEqualTo(200);
+  }
+
+  @Test
+  void usergrids_users_names_like_emails_free_emails_rolenames_and_me_without_roles() {
+    Reply odd =
+        api.post(
+            path("users"),
+            "{\"username\":\"odd@name.io\",\"email\":\"odd at home\",\"password\":\""
+                + PASSWORD
+                + "\"}");
+    assertThat(odd.status()).as(odd.body()).isEqualTo(200);
+    String oddId = odd.entity().path("uuid").asText();
+    assertThat(api.get(path("users/odd@name.io")).entity().path("uuid").asText()).isEqualTo(oddId);
+    assertThat(odd.entity().at("/metadata/sets/rolenames").asText())
+        .isEqualTo("/users/" + oddId + "/roles");
+
+    access.user("wilma");
+    access.restrictDefaultRole("get:/dogs");
+    ApiClient asOdd = access.signIn("odd@name.io");
+    AppAccess.awaitStatus(403, () -> asOdd.get(path("users/wilma")));
+    Reply me = asOdd.get(path("users/me"));
+    assertThat(me.status()).as(me.body()).isEqualTo(200);
+    assertThat(me.entity().path("username").asText()).isEqualTo("odd@name.io");
+    assertThat(asOdd.get(path("users/" + oddId + "/likes")).status()).isEqualTo(403);
   }
 
   @Test
@@ -153,7 +228,7 @@ class AppUsersIT extends MeridianIT {
             "{\"username\":\"" + UUID.randomUUID() + "\",\"email\":\"nobody@example.com\"}",
             "{\"username\":\"me\",\"email\":\"nobody@example.com\"}",
             "{\"username\":\"ME\",\"email\":\"nobody@example.com\"}",
-            "{\"username\":\"nobody\",\"email\":\"not-an-email\"}",
+            "{\"username\":\"nobody\",\"email\":\"nobody\\r\\n@example.com\"}",
             "{\"username\":\"nobody\",\"email\":\"nobody@example.com\",\"password\":\"short\"}",
             "{\"username\":\"nobody\",\"email\":\"nobody@example.com\",\"password\":12345678}",
             "{\"username\":\"nobody\",\"email\":\"nobody@example.com\",\"password\":{}}",

@@ -99,6 +99,20 @@ class AuthServiceTest {
   }
 
   @Test
+  void a_deactivated_user_cannot_sign_in_and_only_the_right_password_learns_why() {
+    identity.users.setActivated(shop, bob, false, WriteOptions.DEFAULT);
+
+    assertThat(codeOf(() -> auth.loginUser(shop, "bob", "wrong-pass", HERE, null)))
+        .isEqualTo(ErrorCode.INVALID_GRANT);
+    assertThat(codeOf(() -> auth.loginUser(shop, "bob", "builder12", HERE, null)))
+        .isEqualTo(ErrorCode.UNACTIVATED_APP_USER);
+
+    identity.users.setActivated(shop, bob, true, WriteOptions.DEFAULT);
+    assertThat(auth.loginUser(shop, "bob", "builder12", HERE, null).user().uuid())
+        .isEqualTo(bob.uuid());
+  }
+
+  @Test
   void a_user_changing_a_password_gives_the_right_old_one_checked_as_a_sign_in() {
     assertThat(codeOf(() -> auth.changeUserPassword(shop, bob, null, "newpass12", MEMBER)))
         .isEqualTo(ErrorCode.INVALID_GRANT);

@@ -105,8 +105,11 @@ public final class AccessControl {
       return Visibility.NONE;
     }
     PermissionSet permissions = permissions(caller, application);
+    // An app user always reads itself, as GET /users/me does (RequestAccess).
+    UUID self = caller.kind() == PrincipalKind.APP_USER ? caller.subject() : null;
     return entity ->
-        permissions.allows(Verb.GET, List.of(entity.collection(), entity.uuid().toString()))
+        entity.uuid().equals(self) && entity.collection().equals("users")
+            || permissions.allows(Verb.GET, List.of(entity.collection(), entity.uuid().toString()))
             || entity.name() != null
                 && permissions.allows(Verb.GET, List.of(entity.collection(), entity.name()));
   }

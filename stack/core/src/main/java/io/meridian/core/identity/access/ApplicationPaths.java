@@ -25,6 +25,9 @@ public final class ApplicationPaths {
   private static final Set<String> MEMBERSHIPS_OF_GROUPS = Set.of("roles", "permissions", "users");
   private static final Set<String> PUSH = Set.of("notifiers", "notifications");
 
+  /** Whether a user may sign in at all: Usergrid's {@code /users/{u}/activate|deactivate}. */
+  private static final Set<String> ACTIVATION_OF_USERS = Set.of("activate", "deactivate");
+
   private ApplicationPaths() {}
 
   /**
@@ -134,7 +137,9 @@ public final class ApplicationPaths {
     if (path.size() < 3) {
       return false;
     }
-    return collection.equals("users") && MEMBERSHIPS_OF_USERS.contains(path.get(2))
+    return collection.equals("users")
+            && (MEMBERSHIPS_OF_USERS.contains(path.get(2))
+                || path.size() == 3 && ACTIVATION_OF_USERS.contains(path.get(2)))
         || collection.equals("groups") && MEMBERSHIPS_OF_GROUPS.contains(path.get(2));
   }
 

@@ -116,10 +116,22 @@ public final class RequestAccess {
         || ApplicationPaths.administersEvenToRead(path)) {
       return new Requirement(Rule.ADMINISTRATORS, verb, path);
     }
+    if (verb == Verb.GET && isSelf(caller, path)) {
+      // Usergrid's GET /users/me answers any signed-in user, whatever its roles grant.
+      return new Requirement(Rule.REACH, verb, path);
+    }
     if (verb == Verb.POST && ApplicationPaths.isBatchLookup(path)) {
       return new Requirement(Rule.PERMISSION, Verb.GET, path.subList(0, 1));
     }
     return new Requirement(Rule.PERMISSION, verb, path);
+  }
+
+  /** Whether the canonical path is the calling app user's own entity ({@code /users/me}). */
+  static boolean isSelf(Principal caller, List<String> path) {
+    return caller.kind() == PrincipalKind.APP_USER
+        && path.size() == 2
+        && path.get(0).equals(USERS.plural())
+        && path.get(1).equals(caller.subject().toString());
   }
 
   /**

@@ -9,7 +9,6 @@ import io.meridian.core.common.MeridianException;
 import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.EntityStore;
 import io.meridian.core.entity.StoredEntity;
-import io.meridian.core.identity.Emails;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -61,6 +60,8 @@ final class UserEmails {
   }
 
   /** A 400 when two of the users carry the same email (in any case). */
+  static final int MAX_LENGTH = 320;
+
   static void requireDistinct(List<JsonNode> users) {
     Set<String> emails = new HashSet<>();
     for (JsonNode user : users) {
@@ -71,10 +72,18 @@ final class UserEmails {
     }
   }
 
+  /**
+   * An app user's email has no format rule, as in Usergrid (apps store what their sign-up forms
+   * take); it is only kept to what is safe to claim, show and mail: some text, at most {@link
+   * #MAX_LENGTH} characters, no control characters (a line break would end a mail header).
+   */
   static void requireValid(String email) {
-    if (!Emails.valid(email)) {
+    if (email.isBlank()
+        || email.length() > MAX_LENGTH
+        || email.chars().anyMatch(Character::isISOControl)) {
       throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT, "'" + email + "' is not an email address");
+          ErrorCode.ILLEGAL_ARGUMENT,
+          "An email is 1 to " + MAX_LENGTH + " characters with no control characters");
     }
   }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.app.ApplicationRef;
 import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.IdGenerator;
+import io.meridian.core.common.Json;
 import io.meridian.core.common.MeridianException;
 import io.meridian.core.entity.CollectionName;
 import io.meridian.core.entity.EntityService;
@@ -32,6 +33,9 @@ import java.util.UUID;
  */
 public final class UserService {
   public static final CollectionName USERS = CollectionName.of("users");
+
+  /** The property that says whether a user may sign in (Usergrid's); true unless deactivated. */
+  static final String ACTIVATED = "activated";
 
   private final EntityService entities;
   private final UserEmails emails;
@@ -160,11 +164,6 @@ public final class UserService {
     if (body == null || !body.isObject()) {
       throw new MeridianException(ErrorCode.ILLEGAL_ARGUMENT, "A user must be a JSON object");
     }
-    if (body.has("password")) {
-      throw new MeridianException(
-          ErrorCode.ILLEGAL_ARGUMENT,
-          "Change a password with PUT /users/{user}/password, not by updating the user");
-    }
     Optional<StoredEntity> existing = find(application, idOrName);
     if (existing.isEmpty()) {
       ObjectNode created = ((ObjectNode) body).deepCopy();
@@ -173,6 +172,7 @@ public final class UserService {
       }
       return create(application, List.of(created), options, requester).get(0);
     }
+    body = withoutCredentials((ObjectNode) body);
     StoredEntity current = existing.get();
     Optional<String> oldEmail = UserEmails.of(current);
     Optional<String> newEmail =
@@ -197,13 +197,19 @@ public final class UserService {
     return updated;
   }
 
-  /** The user by uuid, username or email. */
+  /**
+   * The user by uuid, username or email. Text with an {@code @} is an email first, then a username
+   * (Usergrid takes a username that looks like an email).
+   */
   public Optional<StoredEntity> find(ApplicationRef application, String idOrLogin) {
     if (idOrLogin == null || idOrLogin.isBlank()) {
       return Optional.empty();
     }
     if (idOrLogin.indexOf('@') > 0) {
-      return emails.holder(application, idOrLogin);
+      Optional<StoredEntity> byEmail = emails.holder(application, idOrLogin);
+      if (byEmail.isPresent()) {
+        return byEmail;
+      }
     }
     try {
       return Optional.of(entities.get(application, USERS, idOrLogin));
@@ -242,9 +248,47 @@ public final class UserService {
     tokens.revokeAll(user.uuid());
   }
 
+  /**
+   * Usergrid's {@code /users/{u}/deactivate} and {@code /activate}, for administrators (the route
+   * checks): sets {@code activated}. A deactivated user cannot sign in, and deactivating revokes
+   * every token it holds, so it is signed out everywhere at once.
+   */
+  public StoredEntity setActivated(
+      ApplicationRef application, StoredEntity user, boolean activated, WriteOptions options) {
+    ObjectNode body = Json.object().put(ACTIVATED, activated);
+    StoredEntity updated =
+        entities.update(application, USERS, user.uuid().toString(), body, options);
+    if (!activated) {
+      tokens.revokeAll(user.uuid());
+    }
+    return updated;
+  }
+
+  /** Whether the user may sign in: all but those deactivated ({@code activated: false}). */
+  public static boolean isActivated(StoredEntity user) {
+    JsonNode activated = Json.parseStoredObject(user.json()).get(ACTIVATED);
+    return activated == null || !activated.isBoolean() || activated.asBoolean();
+  }
+
+  /**
+   * An update's body without what only other routes change, dropped as Usergrid drops them (its
+   * SDKs send the whole user back, {@code activated} included): the password and the {@code pin}
+   * (the password endpoint; a PUT never touches the stored hash), and {@code activated} (only
+   * {@code /deactivate} and {@code /activate}, an administrator's, so a user cannot switch another
+   * off, or back on).
+   */
+  static ObjectNode withoutCredentials(ObjectNode body) {
+    if (!body.has("password") && !body.has("pin") && !body.has(ACTIVATED)) {
+      return body;
+    }
+    ObjectNode kept = body.deepCopy();
+    kept.remove(List.of("password", "pin", ACTIVATED));
+    return kept;
+  }
+
   private static void activatedByDefault(ObjectNode user) {
-    if (!user.has("activated")) {
-      user.put("activated", true);
+    if (!user.has(ACTIVATED)) {
+      user.put(ACTIVATED, true);
     }
   }
 

@@ -134,12 +134,12 @@ class RequestAccessTest {
 
   @Test
   void an_app_user_is_its_own_uuid_as_me_or_as_its_uuid_in_any_case() {
-    assertThat(needs(asFred, Verb.GET, "users", "me"))
-        .isEqualTo(permission(Verb.GET, "users", fredId));
+    assertThat(needs(asFred, Verb.GET, "users", "me", "likes"))
+        .isEqualTo(permission(Verb.GET, "users", fredId, "likes"));
     assertThat(needs(asFred, Verb.PUT, "user", "ME", "Likes"))
         .isEqualTo(permission(Verb.PUT, "users", fredId, "likes"));
-    assertThat(needs(asFred, Verb.GET, "users", fredId.toUpperCase(Locale.ROOT)))
-        .isEqualTo(permission(Verb.GET, "users", fredId));
+    assertThat(needs(asFred, Verb.GET, "users", fredId.toUpperCase(Locale.ROOT), "likes"))
+        .isEqualTo(permission(Verb.GET, "users", fredId, "likes"));
     // only under users, and only for an app user
     assertThat(needs(asFred, Verb.GET, "dogs", "me")).isEqualTo(permission(Verb.GET, "dogs", "me"));
     assertThat(needs(Principal.GUEST, Verb.GET, "users", "me"))
@@ -149,11 +149,25 @@ class RequestAccessTest {
   }
 
   @Test
+  void any_signed_in_user_reads_itself_whatever_its_roles_and_nothing_more() {
+    Requirement me = needs(asFred, Verb.GET, "users", "me");
+
+    assertThat(me).isEqualTo(new Requirement(Rule.REACH, Verb.GET, List.of("users", fredId)));
+    assertThat(needs(asFred, Verb.GET, "users", "Fred").rule()).isEqualTo(Rule.REACH);
+    assertThat(needs(asFred, Verb.PUT, "users", "me").rule()).isEqualTo(Rule.PERMISSION);
+    assertThat(needs(asFred, Verb.GET, "users", "bob").rule()).isEqualTo(Rule.PERMISSION);
+    assertThat(needs(Principal.GUEST, Verb.GET, "users", "me").rule()).isEqualTo(Rule.PERMISSION);
+    Visibility visibility = authorize(asFred, Verb.GET, "users", "me");
+    assertThat(visibility.canRead(fred)).isTrue();
+    assertThat(visibility.canRead(bob)).isFalse();
+  }
+
+  @Test
   void an_app_user_naming_itself_by_its_username_is_checked_as_its_uuid() {
     assertThat(needs(asFred, Verb.PUT, "users", "Fred", "activities"))
         .isEqualTo(permission(Verb.PUT, "users", fredId, "activities"));
-    assertThat(needs(asFred, Verb.GET, "users", "fred"))
-        .isEqualTo(permission(Verb.GET, "users", fredId));
+    assertThat(needs(asFred, Verb.DELETE, "users", "fred"))
+        .isEqualTo(permission(Verb.DELETE, "users", fredId));
     // another user, a name nobody has, another user's uuid: as written
     assertThat(needs(asFred, Verb.GET, "users", "Bob"))
         .isEqualTo(permission(Verb.GET, "users", "bob"));
@@ -213,6 +227,8 @@ class RequestAccessTest {
             List.of("users", "bob", "roles", "editor"),
             List.of("users", "bob", "groups", "staff"),
             List.of("users", "me", "permissions"),
+            List.of("users", "bob", "deactivate"),
+            List.of("users", "me", "activate"),
             List.of("groups", "staff", "users", "bob"),
             List.of("groups", "staff", "roles", "editor"),
             List.of("groups", "staff", "permissions"));
