@@ -194,4 +194,18 @@ class PermissionsIT extends MeridianIT {
     Reply query = awaitStatus(200, () -> fred.get(path("things" + ALL_THINGS_QUERY)));
     assertThat(query.uuids()).containsExactly(wilmaId);
   }
+
+  @Test
+  void a_permission_to_post_to_every_entity_of_a_collection_also_creates_in_it() {
+    access.restrictDefaultRole("post:/cats/*", "post:/dogs/rex");
+    awaitStatus(403, () -> fred.get(path("things")));
+
+    Reply cat = fred.post(path("cats"), "{\"name\":\"tom\"}");
+    assertThat(cat.status()).as(cat.body()).isEqualTo(200);
+    assertThat(fred.post(path("dogs"), "{\"name\":\"fido\"}").status())
+        .as("a grant on one entity creates nothing")
+        .isEqualTo(403);
+    assertThat(fred.put(path("cats/tom"), "{\"a\":1}").status()).isEqualTo(403);
+    assertThat(api.get(path("dogs/fido")).status()).isEqualTo(404);
+  }
 }

@@ -78,6 +78,17 @@ public final class PermissionSet {
   private Permission grantingOrNull(Verb verb, List<String> path) {
     Objects.requireNonNull(verb, "verb");
     List<String> segments = PathPattern.canonical(path);
+    Permission granted = matching(verb, segments);
+    if (granted == null && verb == Verb.POST && segments.size() == 1) {
+      // Usergrid's reading: a grant to post to every entity of a collection (post:/cats/*) also
+      // creates entities in it (POST /cats). Only a pattern that covers every entity does (see
+      // PathPattern.ANY_ENTITY): post:/cats/tom creates nothing.
+      granted = matching(verb, List.of(segments.get(0), PathPattern.ANY_ENTITY));
+    }
+    return granted;
+  }
+
+  private Permission matching(Verb verb, List<String> segments) {
     PathPattern[] patterns = byVerb[verb.ordinal()];
     for (int i = 0; i < patterns.length; i++) {
       if (patterns[i].matchesCanonical(segments)) {

@@ -54,6 +54,19 @@ class PermissionSetTest {
   }
 
   @Test
+  void a_post_to_every_entity_of_a_collection_also_creates_in_it_and_nothing_more() {
+    PermissionSet cats = set(USER, "post:/cats/*", "post:/dogs/rex", "get,put:/birds/*");
+
+    assertThat(cats.allows(Verb.POST, List.of("cats"))).isTrue();
+    assertThat(cats.granting(Verb.POST, List.of("Cats")).map(Permission::toString))
+        .contains("post:/cats/*");
+    assertThat(cats.allows(Verb.POST, List.of("dogs"))).as("one entity's grant").isFalse();
+    assertThat(cats.allows(Verb.PUT, List.of("birds"))).as("only POST creates").isFalse();
+    assertThat(cats.allows(Verb.POST, List.of("birds"))).isFalse();
+    assertThat(cats.allows(Verb.POST, List.of("cats", "tom", "likes"))).isFalse();
+  }
+
+  @Test
   void allows_queries_over_every_entity_only_when_a_pattern_grants_any_entity() {
     assertThat(DEFAULT_USER.allows(Verb.GET, List.of("devices", ANY_ENTITY))).isTrue();
     assertThat(DEFAULT_USER.allows(Verb.GET, List.of("roles", "default", ANY_ENTITY))).isTrue();
