@@ -193,11 +193,12 @@ public final class CollectionWrites {
    * /users/fred/likes/dogs}) creates entities of the named collection and connects them; like
    * {@link #updateConnected} it asks for more than the path's own permission: the caller must also
    * be allowed to {@code POST} to the collection itself ({@code /devices}). Otherwise a permission
-   * under one's own connections would create entities in any collection.
+   * under one's own connections would create entities in any collection, and, as for any request,
+   * only administrators create in {@code /roles} or {@code /notifiers}.
    */
   public void requireCreatableAtItsOwnPath(
       ApplicationRef app, Principal caller, CollectionName collection) {
-    access.authorize(caller, app, Verb.POST, List.of(collection.plural()));
+    access.authorizeAsRequest(caller, app, Verb.POST, List.of(collection.plural()));
   }
 
   /**
@@ -207,13 +208,13 @@ public final class CollectionWrites {
   public void requireWritableAtItsOwnPath(
       ApplicationRef app, Principal caller, StoredEntity target) {
     try {
-      access.authorize(
+      access.authorizeAsRequest(
           caller, app, Verb.PUT, List.of(target.collection(), target.uuid().toString()));
     } catch (MeridianException byUuid) {
       if (target.name() == null) {
         throw byUuid;
       }
-      access.authorize(caller, app, Verb.PUT, List.of(target.collection(), target.name()));
+      access.authorizeAsRequest(caller, app, Verb.PUT, List.of(target.collection(), target.name()));
     }
   }
 

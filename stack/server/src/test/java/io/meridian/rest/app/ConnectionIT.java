@@ -301,6 +301,14 @@ class ConnectionIT extends MeridianIT {
     assertThat(mine.status()).as(mine.body()).isEqualTo(200);
     assertThat(api.get(path("users") + "/fred/devices").json().findValuesAsText("model"))
         .containsExactly("tablet");
+    for (String administered : List.of("roles", "notifiers")) {
+      Reply refused =
+          asFred.post(path("users") + "/me/likes/" + administered, "{\"name\":\"sneaky\"}");
+      assertThat(refused.status())
+          .as("the default role's /** does not create %s through a connection", administered)
+          .isEqualTo(403);
+      assertThat(api.get(path(administered) + "/sneaky").status()).isEqualTo(404);
+    }
 
     JsonNode none =
         api.get(path("users") + "/fred/likes/dogs?connections=none").entity().path("metadata");

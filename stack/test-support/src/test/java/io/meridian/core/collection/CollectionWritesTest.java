@@ -349,6 +349,32 @@ class CollectionWritesTest {
   }
 
   @Test
+  void through_a_connection_only_administrators_create_or_write_roles_and_notifiers() {
+    StoredEntity fred = create(USERS, "{'username': 'fred'}");
+    StoredEntity editor = create(CollectionName.of("roles"), "{'name': 'editor'}");
+    identity.roles.grantPermission(core.app, GrantStore.user(fred.uuid()), "get,put,post:/**");
+    Principal asFred = appUser(fred);
+
+    writes.requireCreatableAtItsOwnPath(core.app, asFred, DOGS);
+    for (String collection : List.of("roles", "notifiers")) {
+      assertThat(
+              codeOf(
+                  () ->
+                      writes.requireCreatableAtItsOwnPath(
+                          core.app, asFred, CollectionName.of(collection))))
+          .as(collection)
+          .isEqualTo(ErrorCode.FORBIDDEN);
+    }
+    assertThat(
+            codeOf(
+                () ->
+                    writes.updateConnected(
+                        core.app, asFred, editor, json("{'a': 1}"), DEFAULT, asApplication)))
+        .isEqualTo(ErrorCode.FORBIDDEN);
+    writes.requireCreatableAtItsOwnPath(core.app, application, CollectionName.of("roles"));
+  }
+
+  @Test
   void a_user_or_notifier_written_through_a_connection_goes_through_its_service() {
     StoredEntity fred = create(USERS, "{'username': 'fred'}");
     StoredEntity apple = create(NOTIFIERS, "{'name': 'apple', 'provider': 'noop', 'p8': 'SECRET'}");

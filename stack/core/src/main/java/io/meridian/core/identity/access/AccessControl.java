@@ -78,6 +78,22 @@ public final class AccessControl {
   }
 
   /**
+   * Authorises as a request of this verb on this canonical path would be ({@link RequestAccess}):
+   * administrators only where the path changes who may do what or holds push credentials ({@code
+   * /roles}, {@code /notifiers}), else the caller's permission. For a use case that writes at a
+   * path other than the request's (an entity created or written through a connection path).
+   */
+  public void authorizeAsRequest(
+      Principal caller, ApplicationRef application, Verb verb, List<String> path) {
+    if (verb != Verb.GET && ApplicationPaths.administers(path)
+        || ApplicationPaths.administersEvenToRead(path)) {
+      requireAdministrator(caller, application);
+      return;
+    }
+    authorize(caller, application, verb, path);
+  }
+
+  /**
    * Returns normally when the caller administers the application (its client credentials, its
    * organization's credentials or admins, the superuser); app users never do, whatever their
    * permissions, so no one can raise their own rights through a wide permission.
