@@ -77,11 +77,16 @@ class NestedPathsIT extends MeridianIT {
   }
 
   @Test
-  void a_put_through_a_path_that_is_not_a_connection_is_404_and_changes_nothing() {
-    Reply refused = api.put(access.path("users/fred/likes/dogs/fido"), "{\"age\":9}");
+  void a_put_through_a_path_not_connected_yet_connects_as_usergrid_did_and_a_missing_one_is_404() {
+    Reply connected = api.put(access.path("users/fred/likes/dogs/fido"), "{\"age\":9}");
 
-    assertThat(refused.status()).as(refused.body()).isEqualTo(404);
-    assertThat(api.get(access.path("dogs/fido")).entity().has("age")).isFalse();
+    assertThat(connected.status()).as(connected.body()).isEqualTo(200);
+    assertThat(api.get(access.path("dogs/fido")).entity().path("age").asInt()).isEqualTo(9);
+    assertThat(api.get(access.path("users/fred/likes/dogs/fido")).status()).isEqualTo(200);
+
+    Reply missing = api.put(access.path("users/fred/likes/dogs/nobody"), "{\"age\":9}");
+    assertThat(missing.status()).as(missing.body()).isEqualTo(404);
+    assertThat(api.get(access.path("dogs/nobody")).status()).isEqualTo(404);
   }
 
   @Test
