@@ -65,11 +65,14 @@ public final class PermissionSimulator {
         switch (needed.rule()) {
           case ANYONE -> Decision.of(true, "Anyone may sign in here");
           case REACH ->
-              Decision.of(
-                  verb == Verb.GET,
-                  verb == Verb.GET
-                      ? "Anyone may open the real-time socket; each subscription is then checked"
-                      : "The real-time socket is opened with GET");
+              needed.path().equals(List.of(RequestAccess.REALTIME))
+                  ? Decision.of(
+                      verb == Verb.GET,
+                      verb == Verb.GET
+                          ? "Anyone may open the real-time socket; each subscription is then"
+                              + " checked"
+                          : "The real-time socket is opened with GET")
+                  : Decision.of(true, "A signed-in user may always read itself (/users/me)");
           case ADMINISTRATORS ->
               Decision.of(
                   false,

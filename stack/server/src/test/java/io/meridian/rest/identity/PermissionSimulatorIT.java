@@ -186,6 +186,15 @@ class PermissionSimulatorIT extends MeridianIT {
   }
 
   @Test
+  void a_user_reading_itself_is_allowed_whatever_its_roles_grant() {
+    JsonNode data = allowed("fred", "GET", "/users/me");
+
+    assertThat(data.path("reason").asText()).contains("itself");
+    assertThat(fred.get(path("users/me")).status()).isEqualTo(200);
+    refused("fred", "PUT", "/users/me");
+  }
+
+  @Test
   void paths_for_administrators_only_are_refused_whatever_a_permission_grants() {
     access.grant("users/fred", "get,put,post,delete:/**");
 
