@@ -1,5 +1,7 @@
 package io.meridian.rest.access;
 
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.MeridianException;
 import io.meridian.core.entity.CollectionName;
 import io.meridian.core.identity.Principal;
 import io.meridian.core.identity.PrincipalKind;
@@ -50,15 +52,22 @@ public final class Caller {
 
   /**
    * The entity a path segment names: Usergrid's {@code /users/me} is the signed-in app user (its
-   * uuid); anything else is as given.
+   * uuid); anything else is as given. {@code me} names no user when no app user signed in (no user
+   * may be called so), which Usergrid answers {@code service_resource_not_found}: 404, or 401 to a
+   * caller without credentials.
    */
   public static String entity(CollectionName collection, String entity) {
+    if (!collection.plural().equals("users") || !entity.equalsIgnoreCase("me")) {
+      return entity;
+    }
     Principal caller = current();
-    if (collection.plural().equals("users")
-        && entity.equalsIgnoreCase("me")
-        && caller.kind() == PrincipalKind.APP_USER) {
+    if (caller.kind() == PrincipalKind.APP_USER) {
       return caller.subject().toString();
     }
-    return entity;
+    throw new MeridianException(
+        caller.isGuest()
+            ? ErrorCode.SERVICE_RESOURCE_NOT_FOUND_ANONYMOUS
+            : ErrorCode.SERVICE_RESOURCE_NOT_FOUND,
+        "/users/me names the signed-in app user, and no app user signed in");
   }
 }

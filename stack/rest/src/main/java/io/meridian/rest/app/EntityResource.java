@@ -108,7 +108,7 @@ public class EntityResource {
           Responses.envelope("get", application, name.plural() + "/" + entity), page);
     }
     StoredEntity found = writes.get(application, name, Caller.entity(name, entity));
-    return Responses.entity("get", application, name.plural() + "/" + entity, found);
+    return Responses.entity("get", application, name.plural(), found);
   }
 
   @PUT
@@ -133,7 +133,7 @@ public class EntityResource {
             json,
             options,
             writes.requester(application, Caller.current(), servlet.getRemoteAddr()));
-    return Responses.entity("put", application, name.plural() + "/" + path.entity(), updated);
+    return Responses.entity("put", application, name.plural(), updated);
   }
 
   @DELETE
@@ -148,7 +148,7 @@ public class EntityResource {
             name,
             Caller.entity(name, path.entity()),
             QueryParameters.writeOptions(consistency));
-    return Responses.entity("delete", application, name.plural() + "/" + path.entity(), deleted);
+    return Responses.entity("delete", application, name.plural(), deleted);
   }
 
   /**

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.rest.support.ApiClient.Reply;
+import io.meridian.rest.support.Identities;
 import io.meridian.rest.support.MeridianIT;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -43,6 +45,39 @@ class EntityCrudIT extends MeridianIT {
     assertThat(api.get(path("cat") + "/" + uuid).entity().path("uuid").asText()).isEqualTo(uuid);
     assertThat(api.get(path("cats") + "/Tom").entity().path("uuid").asText()).isEqualTo(uuid);
     assertThat(api.get(path("cats") + "/tom").entity().path("uuid").asText()).isEqualTo(uuid);
+  }
+
+  /**
+   * Usergrid answers one entity's read, update and delete with the collection's path, and its SDKs
+   * rely on it (the Node SDK makes a {@code /users/me} answer its {@code user} only when {@code
+   * path} is {@code /users}); the entity's own path stays in {@code metadata.path}.
+   */
+  @Test
+  void one_entitys_answers_carry_the_collections_path_and_me_needs_a_user_as_usergrids_do() {
+    String uuid = api.post(path("cats"), "{\"name\":\"felix\"}").entity().path("uuid").asText();
+
+    for (Reply reply :
+        List.of(
+            api.get(path("cats") + "/felix"),
+            api.put(path("cats") + "/" + uuid, "{\"age\":2}"),
+            api.delete(path("cats") + "/felix"))) {
+      assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+      assertThat(reply.json().path("path").asText()).isEqualTo("/cats");
+      assertThat(reply.entity().at("/metadata/path").asText()).isEqualTo("/cats/" + uuid);
+    }
+    String user = Identities.user(api, org, app, "tabby");
+    Reply me =
+        api.anonymous()
+            .withToken(Identities.userToken(api, org, app, "tabby"))
+            .get(path("users") + "/me");
+    assertThat(me.status()).as(me.body()).isEqualTo(200);
+    assertThat(me.json().path("path").asText()).isEqualTo("/users");
+    assertThat(me.entity().path("uuid").asText()).isEqualTo(user);
+
+    // Without a signed-in user (here the application's client), /users/me names nobody.
+    Reply nobody = api.get(path("users") + "/me");
+    assertThat(nobody.status()).as(nobody.body()).isEqualTo(404);
+    assertThat(nobody.json().path("error").asText()).isEqualTo("service_resource_not_found");
   }
 
   @Test

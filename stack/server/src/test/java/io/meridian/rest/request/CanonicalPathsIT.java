@@ -28,7 +28,7 @@ class CanonicalPathsIT extends MeridianIT {
     Reply read = api.get("//" + org + "//" + app + "///things/rex/");
     assertThat(read.status()).as(read.body()).isEqualTo(200);
     assertThat(read.entity().path("name").asText()).isEqualTo("rex");
-    assertThat(read.json().path("path").asText()).isEqualTo("/things/rex");
+    assertThat(read.json().path("path").asText()).isEqualTo("/things");
 
     Reply listed = api.get("/" + org + "/" + app + "/things/?limit=5");
     assertThat(listed.status()).as(listed.body()).isEqualTo(200);
