@@ -21,6 +21,7 @@ import io.meridian.rest.openapi.ApiRefused;
 import io.meridian.rest.openapi.ApiThrottled;
 import io.meridian.rest.param.AppPath;
 import io.meridian.rest.param.CollectionPath;
+import io.meridian.rest.param.ConnectionsShown;
 import io.meridian.rest.param.Selection;
 import io.meridian.rest.param.WriteBody;
 import io.swagger.v3.oas.annotations.Operation;
@@ -101,7 +102,7 @@ public class CollectionResource {
     QueryPage page =
         queries.query(
             application, name, matrix.ql(selection.ql()), matrix.limit(selection.limit()), cursor);
-    ConnectionMetadata.Shown shown = ConnectionMetadata.Shown.of(selection.connections());
+    ConnectionsShown shown = selection.connectionsShown();
     return Responses.page(
         Responses.envelope("get", application, name.plural()),
         page,

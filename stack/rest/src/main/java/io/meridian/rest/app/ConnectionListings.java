@@ -12,6 +12,7 @@ import io.meridian.core.entity.EntityService;
 import io.meridian.core.entity.QueryPage;
 import io.meridian.core.entity.StoredEntity;
 import io.meridian.rest.access.Caller;
+import io.meridian.rest.param.ConnectionsShown;
 import io.meridian.rest.param.EntityPath;
 import io.meridian.rest.param.Selection;
 import io.meridian.rest.param.VerbPath;
@@ -87,7 +88,7 @@ final class ConnectionListings {
       String pathSuffix) {
     CollectionName name = CollectionName.of(source.collection());
     ConnectionService.requireVerb(verb);
-    ConnectionMetadata.Shown shown = ConnectionMetadata.Shown.of(selection.connections());
+    ConnectionsShown shown = selection.connectionsShown();
     StoredEntity found = entities.get(application, name, Caller.entity(name, source.entity()));
     String sourcePath = "/" + name.plural() + "/" + found.uuid();
     String base = sourcePath + (direction == Direction.OUT ? "/" + verb : "/connecting");
@@ -141,7 +142,7 @@ final class ConnectionListings {
       String cursor) {
     try {
       QueryParameters.limit(selection.limit());
-      ConnectionMetadata.Shown.of(selection.connections());
+      selection.connectionsShown();
       return one(application, source, source.verb(), target);
     } catch (MeridianException missing) {
       boolean notFound =
@@ -206,7 +207,7 @@ final class ConnectionListings {
         entity.name(),
         entity.version(),
         entity.created(),
-        ConnectionMetadata.render(entity.json(), base, ConnectionMetadata.Shown.ALL));
+        ConnectionMetadata.render(entity.json(), base, ConnectionsShown.ALL));
   }
 
   /**

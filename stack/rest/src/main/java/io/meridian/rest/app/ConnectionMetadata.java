@@ -2,12 +2,10 @@ package io.meridian.rest.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.meridian.core.common.ErrorCode;
 import io.meridian.core.common.Json;
-import io.meridian.core.common.MeridianException;
+import io.meridian.rest.param.ConnectionsShown;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * An entity's connection metadata as Usergrid renders it in an answer. Stored entities carry {@code
@@ -22,33 +20,6 @@ final class ConnectionMetadata {
   private static final String CONNECTIONS = "connections";
   private static final String CONNECTING = "connecting";
 
-  /** Usergrid's {@code ?connections=}: which connection metadata entities carry. */
-  enum Shown {
-    /** Both (Usergrid's default, also {@code all} or {@code both}). */
-    ALL,
-    /** Only {@code connecting}: what connects to the entity. */
-    IN,
-    /** Only {@code connections}: what the entity connects to. */
-    OUT,
-    NONE;
-
-    static Shown of(String parameter) {
-      if (parameter == null || parameter.isEmpty()) {
-        return ALL;
-      }
-      return switch (parameter.toLowerCase(Locale.ROOT)) {
-        case "all", "both" -> ALL;
-        case "in" -> IN;
-        case "out" -> OUT;
-        case "none" -> NONE;
-        default ->
-            throw new MeridianException(
-                ErrorCode.ILLEGAL_ARGUMENT,
-                "connections is none, in, out or all; got '" + parameter + "'");
-      };
-    }
-  }
-
   private ConnectionMetadata() {}
 
   /**
@@ -56,8 +27,8 @@ final class ConnectionMetadata {
    * keep its own paths) with the connection metadata {@code shown} asks for. The stored text comes
    * back unparsed when there is nothing to change: the common case costs nothing.
    */
-  static String render(String json, String base, Shown shown) {
-    if (base == null && (shown == Shown.ALL || !json.contains("\"connect"))) {
+  static String render(String json, String base, ConnectionsShown shown) {
+    if (base == null && (shown == ConnectionsShown.ALL || !json.contains("\"connect"))) {
       return json;
     }
     ObjectNode entity = Json.parseStoredObject(json);
@@ -71,10 +42,10 @@ final class ConnectionMetadata {
       rebase(metadata, CONNECTIONS, path + "/");
       rebase(metadata, CONNECTING, path + "/" + CONNECTING + "/");
     }
-    if (shown == Shown.NONE || shown == Shown.IN) {
+    if (shown == ConnectionsShown.NONE || shown == ConnectionsShown.IN) {
       metadata.remove(CONNECTIONS);
     }
-    if (shown == Shown.NONE || shown == Shown.OUT) {
+    if (shown == ConnectionsShown.NONE || shown == ConnectionsShown.OUT) {
       metadata.remove(CONNECTING);
     }
     return Json.write(entity);

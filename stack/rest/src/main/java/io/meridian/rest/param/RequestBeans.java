@@ -31,6 +31,14 @@ import org.glassfish.jersey.server.spi.internal.ValueParamProvider;
  */
 public final class RequestBeans implements ValueParamProvider {
 
+  /**
+   * A bean that refuses values its fields' types cannot: {@link #check} runs once the bean is made,
+   * before the resource method, and throws what the request is answered with (a 400).
+   */
+  public interface Checked {
+    void check();
+  }
+
   @Override
   public Function<ContainerRequest, ?> getValueProvider(Parameter parameter) {
     if (parameter.getSource() != Parameter.Source.BEAN_PARAM) {
@@ -87,6 +95,9 @@ public final class RequestBeans implements ValueParamProvider {
         Object bean = constructor.newInstance();
         for (Slot slot : slots) {
           slot.field.set(bean, slot.value(request));
+        }
+        if (bean instanceof Checked checked) {
+          checked.check();
         }
         return bean;
       } catch (ReflectiveOperationException e) {

@@ -9,7 +9,7 @@ import jakarta.ws.rs.QueryParam;
  * (see {@link AppPath} for the annotation).
  */
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY)
-public class Selection {
+public class Selection implements RequestBeans.Checked {
   @QueryParam("ql")
   private String ql;
 
@@ -37,9 +37,18 @@ public class Selection {
 
   /**
    * Usergrid's {@code connections} ({@code none}, {@code in}, {@code out}, {@code all}): which
-   * connection metadata the listed entities carry; null when absent.
+   * connection metadata the listed entities carry.
    */
-  public String connections() {
-    return connections;
+  public ConnectionsShown connectionsShown() {
+    return ConnectionsShown.of(connections);
+  }
+
+  /**
+   * A {@code connections} the contract does not allow is a 400 on every route that takes a
+   * selection, whether or not its answer carries connection metadata.
+   */
+  @Override
+  public void check() {
+    ConnectionsShown.of(connections);
   }
 }

@@ -1,7 +1,10 @@
 package io.meridian.rest.param;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.meridian.core.common.ErrorCode;
+import io.meridian.core.common.MeridianException;
 import io.swagger.v3.jaxrs2.Reader;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
@@ -76,6 +79,25 @@ class ParameterBeansTest {
   void a_length_that_is_not_a_number_is_a_400_either_way() {
     assertThat(status(jersey, "PUT", "/acme/shop/users/fred", "twelve")).isEqualTo(400);
     assertThat(status(server, "PUT", "/acme/shop/users/fred", "twelve")).isEqualTo(400);
+  }
+
+  /**
+   * A checked bean refuses what its fields' types cannot before any route reads it: a {@code
+   * connections} outside the contract is refused on every route taking a selection, also those
+   * whose answers carry no connection metadata (the fuzzer found them accepting it).
+   */
+  @Test
+  void a_checked_bean_refuses_a_value_the_contract_does_not_allow_when_it_is_made() {
+    RequestBeans.Plan plan = RequestBeans.Plan.of(Selection.class);
+
+    Selection selection =
+        (Selection) plan.apply(build("GET", "/acme/shop/users/fred/likes?connections=IN", null));
+    assertThat(selection.connectionsShown()).isEqualTo(ConnectionsShown.IN);
+    assertThatThrownBy(
+            () -> plan.apply(build("GET", "/acme/shop/users/fred/likes?connections=AAA", null)))
+        .isInstanceOf(MeridianException.class)
+        .extracting(e -> ((MeridianException) e).code())
+        .isEqualTo(ErrorCode.ILLEGAL_ARGUMENT);
   }
 
   @Test

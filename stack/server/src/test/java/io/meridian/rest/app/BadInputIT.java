@@ -45,6 +45,18 @@ class BadInputIT extends MeridianIT {
     assertFidoUnchanged();
   }
 
+  /** Refused on every route that takes a selection, not only those that show connections. */
+  @Test
+  void a_connections_parameter_outside_the_contract_is_400_and_changes_nothing() {
+    assertError(api.get(path("dogs") + "?connections=sideways"), 400, "illegal_argument");
+    assertError(api.get(path("events") + "?connections=AAA"), 400, "illegal_argument");
+    assertError(
+        api.put(path("dogs") + "?ql=name%3D'fido'&connections=AAA", "{\"age\":9}"),
+        400,
+        "illegal_argument");
+    assertFidoUnchanged();
+  }
+
   @Test
   void an_empty_body_is_400() {
     assertError(api.post(path("dogs"), ""), 400, "json_parse");
