@@ -16,6 +16,7 @@ import io.meridian.rest.param.VerbPath;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -23,6 +24,10 @@ import java.util.UUID;
  * disconnecting, and merging a body into a connected entity; each answers in Usergrid's envelope.
  */
 final class ConnectionChanges {
+  /** The verbs of a user's credential routes: never a collection to create entities in. */
+  private static final Set<String> CREDENTIAL_ACTIONS =
+      Set.of("password", "revoketoken", "revoketokens", "activate", "deactivate");
+
   /** The most entities one {@code POST} through a connection creates, as a collection's. */
   private static final int MAX_CREATED = 1000;
 
@@ -86,6 +91,13 @@ final class ConnectionChanges {
     CollectionName name = CollectionName.of(path.collection());
     CollectionName targets = CollectionName.of(targetCollection);
     String verb = ConnectionService.requireVerb(path.verb());
+    if (CREDENTIAL_ACTIONS.contains(verb)) {
+      // A user's are served by UserCredentialsResource; aimed anywhere else, a body meant for a
+      // credential (a new password) must not be stored as an entity of a 'passwords' collection.
+      throw new MeridianException(
+          ErrorCode.ILLEGAL_ARGUMENT,
+          "'" + verb + "' is a user's credential action: only /users/{user}/" + verb + " has one");
+    }
     StoredEntity source = entities.get(application, name, Caller.entity(name, path.entity()));
     writes.requireCreatableAtItsOwnPath(application, Caller.current(), targets);
     List<JsonNode> bodies = new ArrayList<>();

@@ -42,12 +42,16 @@ class IdentityRoutesIT extends MeridianIT {
 
   @Test
   void a_group_has_no_password() {
+    assertThat(api.post(path("groups"), "{\"path\":\"g1\",\"name\":\"g1\"}").status())
+        .isEqualTo(200);
     Reply reply = api.post(path("groups") + "/g1/password", "{\"newpassword\": \"x\"}");
 
-    // The path fits POST /{collection}/{id}/{verb}, which only sends notifications: a 400 that
-    // sets nothing.
+    // The path fits POST /{collection}/{id}/{verb}, which creates entities of the verb's
+    // collection and connects them; a user's credential verb is refused there: a 400 that sets
+    // nothing and stores no 'passwords' entity holding the body.
     assertThat(reply.status()).as(reply.body()).isEqualTo(400);
     assertThat(reply.error()).isEqualTo("illegal_argument");
+    assertThat(api.get(path("passwords")).json().path("entities")).isEmpty();
   }
 
   private String allowed(String path) {
