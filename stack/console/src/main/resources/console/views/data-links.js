@@ -18,11 +18,18 @@ export function entityLink(ctx, collection, id) {
   return ctx.link(ctx.org, ctx.app, 'data', collection, id);
 }
 
-/** The collection an entity lives in, from its metadata path (/dogs/<uuid>). */
+/**
+ * The collection an entity lives in: from its own metadata path (/dogs/<uuid>), else from its type.
+ * An entity listed through a connection carries the path it was reached by, as Usergrid's do
+ * (/owners/<uuid>/owns/<uuid>), whose first segment is the source's collection, not its own.
+ */
 export function collectionOf(entity) {
   const path = (entity.metadata && entity.metadata.path) || '';
-  const first = path.split('/').filter(Boolean)[0];
-  return first || (entity.type ? `${entity.type}s` : '');
+  const segments = path.split('/').filter(Boolean);
+  if (segments.length === 2) {
+    return segments[0];
+  }
+  return entity.type ? `${entity.type}s` : '';
 }
 
 /** The query string of the route, read from the hash as written (a query may hold any text). */
