@@ -133,21 +133,12 @@ final class Verifier {
         ql,
         PAGE,
         page -> {
-          for (JsonNode row : page.path("list")) {
-            names.add(name(row));
-          }
           for (JsonNode entity : page.path("entities")) {
             names.add(entity.path("name").textValue());
           }
           return names.total <= stopAbove;
         });
     return names;
-  }
-
-  /** A row of {@code select name}: {@code ["place-0000042"]}. */
-  private static String name(JsonNode row) {
-    JsonNode value = row.isArray() ? row.path(0) : row.isObject() ? row.path("name") : row;
-    return value.isTextual() ? value.textValue() : null;
   }
 
   /** The index of a name of this data set within the count, else -1. */

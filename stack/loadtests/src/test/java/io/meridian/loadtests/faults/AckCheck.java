@@ -187,9 +187,6 @@ public final class AckCheck {
         return (reply.status() + " " + reply.error()).trim();
       }
       JsonNode page = reply.json();
-      for (JsonNode row : page.path("list")) {
-        missing.remove(row.path(0).asText());
-      }
       for (JsonNode entity : page.path("entities")) {
         missing.remove(entity.path("name").asText());
       }

@@ -25,7 +25,8 @@ import java.util.regex.Pattern;
  * A stand-in for a Meridian node in unit tests, in this JVM: it stores the entities POSTed to any
  * collection, answers every {@code failEvery}th POST with 503 {@code storage_unavailable} (storing
  * nothing), reads by uuid, and answers a query with the stored names it asks for ({@code name =
- * '...'} terms; every stored name without any) as {@code select name} rows, 2 per page.
+ * '...'} terms; every stored name without any) as a server answers {@code select name}: entities
+ * holding their names, 2 per page.
  */
 final class FakeNode implements AutoCloseable {
   private static final Pattern NAME_TERM = Pattern.compile("name = '([^']*)'");
@@ -109,9 +110,9 @@ final class FakeNode implements AutoCloseable {
             .sorted()
             .toArray();
     ObjectNode answer = MeridianClient.JSON.createObjectNode();
-    ArrayNode list = answer.putArray("list");
+    ArrayNode entities = answer.putArray("entities");
     for (int i = from; i < Math.min(from + 2, names.length); i++) {
-      list.addArray().add((String) names[i]);
+      entities.addObject().put("name", (String) names[i]);
     }
     if (from + 2 < names.length) {
       answer.put("cursor", Integer.toString(from + 2));

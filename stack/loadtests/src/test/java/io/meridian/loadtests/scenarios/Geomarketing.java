@@ -189,14 +189,15 @@ public final class Geomarketing {
     double lat = Double.parseDouble(session.getString("lat"));
     double lon = Double.parseDouble(session.getString("lon"));
     int[] expected = oracle.containing(lat, lon);
-    JsonNode list = answer.path("list");
+    // select name answers entities holding only uuid, type, name and metadata (Usergrid 2's shape).
+    JsonNode ads = answer.path("entities");
     int want = Math.min(limit, expected.length);
-    if (list.size() != want) {
-      return "expected " + want + " ads of " + expected.length + " fences, got " + list.size();
+    if (ads.size() != want) {
+      return "expected " + want + " ads of " + expected.length + " fences, got " + ads.size();
     }
     Set<String> seen = new HashSet<>();
-    for (JsonNode row : list) {
-      String name = row.path(0).asText();
+    for (JsonNode ad : ads) {
+      String name = ad.path("name").asText();
       if (!seen.add(name)) {
         return "ad " + name + " twice";
       }
