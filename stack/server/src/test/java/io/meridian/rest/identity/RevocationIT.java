@@ -102,7 +102,7 @@ class RevocationIT extends MeridianIT {
             json("oldpassword", "not the password", "newpassword", NEW_PASSWORD));
 
     assertThat(refused.status()).isEqualTo(400);
-    assertThat(refused.error()).isEqualTo("invalid_grant");
+    assertThat(refused.error()).isEqualTo("auth_invalid_username_or_password");
     assertThat(eve.get(path("roles")).status()).isEqualTo(200);
     assertThat(Identities.signIn(api, tokenPath(), "eve", Identities.PASSWORD).status())
         .isEqualTo(200);
@@ -146,18 +146,26 @@ class RevocationIT extends MeridianIT {
     ApiClient hal = user("hal");
     ApiClient ivy = user("ivy");
 
+    // Ivy's credentials are what would let anyone act for her (her token ends her session, her
+    // old password changes it, as Usergrid's SDKs send them); hal holds neither.
     Reply revokeAll = hal.put(userPath("ivy") + "/revoketokens", "");
-    Reply revokeOne = hal.put(userPath("ivy") + "/revoketoken?token=" + ivy.token(), "");
+    Reply revokeOne = hal.put(userPath("ivy") + "/revoketoken?token=" + hal.token(), "");
+    // A wrong password on purpose, from an address of its own: the others sign in from 127.0.0.1.
     Reply password =
-        hal.put(
-            userPath("ivy") + "/password",
-            json("oldpassword", Identities.PASSWORD, "newpassword", NEW_PASSWORD));
+        LoopbackClient.from(api)
+            .withHeader("Authorization", "Bearer " + hal.token())
+            .send(
+                "PUT",
+                userPath("ivy") + "/password",
+                json("oldpassword", "not her password", "newpassword", NEW_PASSWORD),
+                "application/json");
 
     assertThat(revokeAll.status()).isEqualTo(403);
-    assertThat(revokeOne.status()).isEqualTo(403);
-    assertThat(password.status()).isEqualTo(403);
-    assertThat(password.error()).isEqualTo("forbidden");
+    assertThat(revokeOne.status()).isEqualTo(400);
+    assertThat(password.status()).isEqualTo(400);
+    assertThat(password.error()).isEqualTo("auth_invalid_username_or_password");
     assertThat(ivy.get(path("roles")).status()).isEqualTo(200);
+    assertThat(hal.get(path("roles")).status()).isEqualTo(200);
     assertThat(Identities.signIn(api, tokenPath(), "ivy", Identities.PASSWORD).status())
         .isEqualTo(200);
   }

@@ -8,6 +8,7 @@ import io.meridian.rest.support.ApiClient.Reply;
 import io.meridian.rest.support.AppAccess;
 import io.meridian.rest.support.Eventually;
 import io.meridian.rest.support.Identities;
+import io.meridian.rest.support.LoopbackClient;
 import io.meridian.rest.support.MeridianIT;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -140,10 +141,14 @@ class UsergridClientsIT extends MeridianIT {
         AppAccess.awaitStatus(200, () -> anonymous.put(path("users/fred/password"), change));
     assertThat(changed.json().path("action").asText()).isEqualTo("set user password");
 
+    // A wrong password on purpose, from an address of its own: the others sign in from 127.0.0.1.
     Reply wrong =
-        anonymous.put(
-            path("users/fred/password"),
-            Identities.json("oldpassword", "BADOLDPASSWORD", "newpassword", "whatever12"));
+        LoopbackClient.from(api)
+            .send(
+                "PUT",
+                path("users/fred/password"),
+                Identities.json("oldpassword", "BADOLDPASSWORD", "newpassword", "whatever12"),
+                "application/json");
     assertUsergridError(wrong, 400, "auth_invalid_username_or_password");
 
     ApiClient fred =

@@ -27,7 +27,7 @@ class RequestLogIT extends MeridianIT {
             .send(
                 "POST",
                 path("dogs") + "?access_token=" + token,
-                "{\"name\": 7, \"password\": \"" + PASSWORD + "\"}",
+                "{\"name\": true, \"password\": \"" + PASSWORD + "\"}",
                 "application/json");
     assertThat(reply.status()).isEqualTo(400);
     String id = reply.header("X-Request-Id");

@@ -109,7 +109,7 @@ class SignInThrottleBypassIT extends MeridianIT {
       assertRefused(
           changePassword(thief, path("users/dan/password"), stolen, "guess " + i),
           400,
-          "invalid_grant");
+          "auth_invalid_username_or_password");
     }
 
     Reply rightGuess =
