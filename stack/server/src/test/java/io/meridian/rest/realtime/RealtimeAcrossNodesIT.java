@@ -3,6 +3,7 @@ package io.meridian.rest.realtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.core.realtime.RealtimeHub;
 import io.meridian.rest.support.ApiClient;
 import io.meridian.rest.support.SocketClient;
 import io.meridian.rest.support.TwoNodeIT;
@@ -83,6 +84,8 @@ class RealtimeAcrossNodesIT extends TwoNodeIT {
     long[] acknowledged = new long[writes];
     ConcurrentMap<Integer, Long> arrived = new ConcurrentHashMap<>();
     List<Long> seqs = new ArrayList<>();
+    RealtimeHub secondHub = secondNodeBean(RealtimeHub.class);
+    long lateBefore = secondHub.lateEntries();
     try (SocketClient socket = subscribeOnSecondNode("pings")) {
       Thread reader =
           new Thread(
@@ -120,7 +123,21 @@ class RealtimeAcrossNodesIT extends TwoNodeIT {
 
     assertThat(arrived.keySet()).as("every write's event").hasSize(writes);
     synchronized (seqs) {
-      assertThat(seqs).as("seqs in increasing order").isSorted().doesNotHaveDuplicates();
+      assertThat(seqs).as("seqs once each").doesNotHaveDuplicates();
+      // In seq order, except an entry that became readable after the settle window (a writer
+      // slowed mid-insert, as a loaded machine does): the sweep hands it over late, out of order,
+      // and counts it (architecture.md, "Each node's view"). Nothing else may arrive early.
+      long outOfOrder = 0;
+      long highest = Long.MIN_VALUE;
+      for (long seq : seqs) {
+        if (seq < highest) {
+          outOfOrder++;
+        }
+        highest = Math.max(highest, seq);
+      }
+      assertThat(outOfOrder)
+          .as("events out of seq order, all handed over late by the sweep")
+          .isLessThanOrEqualTo(secondHub.lateEntries() - lateBefore);
     }
     long[] latencies = new long[writes];
     for (int n = 0; n < writes; n++) {
